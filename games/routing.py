@@ -1,0 +1,3 @@
+from django.urls import URLPattern
+
+websocket_urlpatterns: list[URLPattern] = []

@@ -1,0 +1,63 @@
+"""The rules of Thousand as a pure library: no Django, no I/O, randomness injected.
+
+A hand is built from a deal (``new_hand``) or a seeded shuffle (``deal_hand``); actions in the
+canonical notation are listed by ``legal_actions`` and applied by ``apply``, which returns a
+new state or raises ``IllegalAction``; ``observation`` is what one seat may see.
+"""
+
+from .actions import IllegalAction
+from .cards import CARD_BY_NAME, CARD_NAMES, parse_card
+from .match import MatchState, after_hand, deal_next, new_match
+from .observation import Observation, SeenMarriage, SeenTrick, observation
+from .play import apply, legal_actions
+from .rules import HOUSE_RULES, Rules
+from .scoring import round_opponent_points, score_hand
+from .state import (
+    BIDDING,
+    CONTRACT_PHASE,
+    GIVING,
+    OVER,
+    PLAYING,
+    REDEAL_PHASE,
+    REDEALT,
+    HandResult,
+    HandState,
+    Marriage,
+    Trick,
+    deal_hand,
+    new_hand,
+)
+
+__all__ = [
+    "BIDDING",
+    "CARD_BY_NAME",
+    "CARD_NAMES",
+    "CONTRACT_PHASE",
+    "GIVING",
+    "HOUSE_RULES",
+    "OVER",
+    "PLAYING",
+    "REDEALT",
+    "REDEAL_PHASE",
+    "HandResult",
+    "HandState",
+    "IllegalAction",
+    "Marriage",
+    "MatchState",
+    "Observation",
+    "Rules",
+    "SeenMarriage",
+    "SeenTrick",
+    "Trick",
+    "after_hand",
+    "apply",
+    "deal_hand",
+    "deal_next",
+    "legal_actions",
+    "new_hand",
+    "new_match",
+    "observation",
+    "parse_card",
+    "round_opponent_points",
+    "score_hand",
+]

@@ -1,0 +1,135 @@
+"""What one seat may see (rules section 6): the only view of a hand a page or a bot gets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARD_NAMES, SUITS, names_of
+from .play import legal_actions
+from .rules import Rules
+from .scoring import on_barrel
+from .state import REDEAL_PHASE, HandResult, HandState
+
+
+@dataclass(frozen=True, slots=True)
+class SeenTrick:
+    """A completed trick as everyone saw it (cards in notation, in playing order)."""
+
+    leader: int
+    cards: tuple[str, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeenMarriage:
+    """A declared marriage: seat, suit letter, 1-based trick number."""
+
+    seat: int
+    suit: str
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view of a hand. Cards are in notation (``"AH"``), suits are letters.
+
+    ``to_move`` is ``None`` when the hand is over, and while another player is being asked
+    the re-deal question (who is asked would tell about their cards). ``history`` lists the
+    actions this seat saw, with a card given to someone else shown as plain ``"give"`` and
+    other players' ``keep`` answers left out. ``gives`` holds the cards given to the left and
+    to the right opponent, ``None`` where this seat did not see the card.
+    """
+
+    seat: int
+    rules: Rules
+    dealer: int
+    phase: str
+    to_move: int | None
+    scores: tuple[int, int, int]
+    on_barrel: tuple[bool, bool, bool]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, int, int]
+    history: tuple[tuple[int, str], ...]
+    bid: int | None
+    bidder: int | None
+    passed: tuple[int, ...]
+    declarer: int | None
+    musik: tuple[str, ...] | None
+    gives: tuple[str | None, ...]
+    contract: int | None
+    trump: str | None
+    trick_leader: int | None
+    trick: tuple[str, ...]
+    tricks: tuple[SeenTrick, ...]
+    marriages: tuple[SeenMarriage, ...]
+    taken: tuple[int, int, int]
+    marriage_points: tuple[int, int, int]
+    legal: tuple[str, ...]
+    result: HandResult | None
+
+
+def observation(state: HandState, seat: int) -> Observation:
+    """Everything ``seat`` may see of the hand, and nothing more."""
+    if seat not in (0, 1, 2):
+        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+    declarer = state.declarer
+    asking_another = state.phase == REDEAL_PHASE and state.to_move != seat
+    gives: list[str | None] = []
+    for index, card in enumerate(state.gives):
+        receiver = None if declarer is None else (declarer + 1 + index) % 3
+        gives.append(CARD_NAMES[card] if seat in (declarer, receiver) else None)
+    return Observation(
+        seat=seat,
+        rules=state.rules,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_move=None if asking_another else state.to_move,
+        scores=state.scores,
+        on_barrel=(
+            on_barrel(state.scores[0], state.rules),
+            on_barrel(state.scores[1], state.rules),
+            on_barrel(state.scores[2], state.rules),
+        ),
+        hand=names_of(state.hands[seat]),
+        hand_sizes=(
+            state.hands[0].bit_count(),
+            state.hands[1].bit_count(),
+            state.hands[2].bit_count(),
+        ),
+        history=_seen_history(state, seat),
+        bid=state.bid,
+        bidder=state.bidder,
+        passed=tuple(other for other in range(3) if state.passed & (1 << other)),
+        declarer=declarer,
+        musik=None if declarer is None else names_of(state.musik),
+        gives=tuple(gives),
+        contract=state.contract,
+        trump=None if state.trump is None else SUITS[state.trump],
+        trick_leader=state.leader if state.trick else None,
+        trick=tuple(CARD_NAMES[card] for card in state.trick),
+        tricks=tuple(
+            SeenTrick(t.leader, tuple(CARD_NAMES[c] for c in t.cards), t.winner)
+            for t in state.tricks
+        ),
+        marriages=tuple(SeenMarriage(m.seat, SUITS[m.suit], m.trick) for m in state.marriages),
+        taken=state.taken,
+        marriage_points=state.marriage_points,
+        legal=legal_actions(state) if state.to_move == seat and not asking_another else (),
+        result=state.result,
+    )
+
+
+def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, str], ...]:
+    seen: list[tuple[int, str]] = []
+    gives = 0
+    for actor, action in state.history:
+        if action == "keep" and actor != seat:
+            continue
+        if action.startswith("give:"):
+            assert state.declarer is not None
+            receiver = (state.declarer + 1 + gives) % 3
+            gives += 1
+            if seat not in (actor, receiver):
+                action = "give"
+        seen.append((actor, action))
+    return tuple(seen)

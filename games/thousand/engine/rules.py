@@ -1,0 +1,78 @@
+"""House rules and their classic variants, as data (rules section 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+MUST_BEAT = "must_beat"
+CLASSIC = "classic"
+TEN_DOWN = "ten_down"
+FIVE = "five"
+REDEAL = "redeal"
+ABANDON = "abandon"
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "target": (1000, 500),
+    "bid_step": (10, 5),
+    "following": (MUST_BEAT, CLASSIC),
+    "rounding": (TEN_DOWN, FIVE),
+    "four_nines": (REDEAL, ABANDON),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of one match; the defaults are the house rules.
+
+    - ``target``: 1000, or 500 for a short match (barrel 400, cap 490).
+    - ``bid_step``: bids and contracts go up by 10, or by 5.
+    - ``following``: ``"must_beat"`` (follow and beat if you can, else trump and overtrump if
+      you can) or ``"classic"`` (follow suit, else any trump, else anything).
+    - ``rounding``: opponents' points to the nearest 10 with 5 rounding down (``"ten_down"``)
+      or to the nearest 5 (``"five"``).
+    - ``four_nines``: a hand with all four 9s may ask for a re-deal before the bidding
+      (``"redeal"``), or the declarer holding them after taking the musik may abandon the
+      hand (``"abandon"``, the action ``redeal`` in the giving phase).
+    """
+
+    target: int = 1000
+    bid_step: int = 10
+    following: str = MUST_BEAT
+    rounding: str = TEN_DOWN
+    four_nines: str = REDEAL
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if type(value) is not type(allowed[0]) or value not in allowed:
+                options = " or ".join(repr(choice) for choice in allowed)
+                raise ValueError(f"rules: {name} must be {options}, not {value!r}")
+
+    @property
+    def barrel(self) -> int:
+        """Score from which a player scores only as declarer (800, or 400 in a match to 500)."""
+        return self.target * 4 // 5
+
+    @property
+    def opponent_cap(self) -> int:
+        """Highest score an opponent can reach from opponent points (990, or 490)."""
+        return self.target - 10
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict (the inverse of ``Rules.from_dict``)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from a dict such as a replay scenario's ``rules``; missing keys are defaults."""
+        if not isinstance(data, Mapping):
+            raise ValueError("rules must be an object")
+        unknown = sorted(set(data) - set(_CHOICES))
+        if unknown:
+            raise ValueError(f"rules: unknown option {', '.join(map(repr, unknown))}")
+        return cls(**data)
+
+
+HOUSE_RULES = Rules()

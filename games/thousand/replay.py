@@ -1,0 +1,138 @@
+"""The replay command: a deal plus actions in, the resulting hand as one JSON line out.
+
+Used by tests, bug reports and the site's own replays. See ``run_scenario`` for the format.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .engine import (
+    CARD_NAMES,
+    OVER,
+    HandState,
+    IllegalAction,
+    Rules,
+    apply,
+    legal_actions,
+    new_hand,
+)
+from .engine.cards import SUITS
+
+_FIELDS = {"rules", "dealer", "scores", "hands", "musik", "actions"}
+_REQUIRED = ("dealer", "hands", "musik", "actions")
+
+
+class MalformedScenario(ValueError):
+    """The scenario itself is wrong (not JSON, a bad deal, a missing field)."""
+
+
+def build_hand(scenario: object) -> tuple[HandState, list[str]]:
+    """The starting hand and the action list of a scenario, or ``MalformedScenario``."""
+    if not isinstance(scenario, dict):
+        raise MalformedScenario("a scenario must be a JSON object")
+    unknown = sorted(set(scenario) - _FIELDS)
+    if unknown:
+        raise MalformedScenario(f"unknown field {', '.join(map(repr, unknown))}")
+    missing = [name for name in _REQUIRED if name not in scenario]
+    if missing:
+        raise MalformedScenario(f"missing field {', '.join(map(repr, missing))}")
+    actions = scenario["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise MalformedScenario("actions must be a list of strings")
+    try:
+        rules = Rules.from_dict(scenario.get("rules", {}))
+        state = new_hand(
+            scenario["dealer"],
+            scenario["hands"],
+            scenario["musik"],
+            scenario.get("scores", (0, 0, 0)),
+            rules,
+        )
+    except (ValueError, TypeError) as error:
+        raise MalformedScenario(str(error)) from None
+    return state, actions
+
+
+def describe(state: HandState) -> dict[str, Any]:
+    """The replay output for a hand state (everything is visible: this is not a player view)."""
+    out: dict[str, Any] = {
+        "ok": True,
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "legal": sorted(legal_actions(state)),
+        "declarer": state.declarer,
+        "bid": state.bid,
+        "contract": state.contract,
+        "trump": None if state.trump is None else SUITS[state.trump],
+        "tricks": [
+            {"leader": t.leader, "cards": [CARD_NAMES[c] for c in t.cards], "winner": t.winner}
+            for t in state.tricks
+        ],
+        "marriages": [
+            {"seat": m.seat, "suit": SUITS[m.suit], "trick": m.trick} for m in state.marriages
+        ],
+    }
+    if state.phase == OVER and state.result is not None:
+        out["hand_points"] = list(state.result.hand_points)
+        out["score_deltas"] = list(state.result.score_deltas)
+        out["scores"] = list(state.result.scores)
+        out["winner"] = state.result.winner
+    return out
+
+
+def run_scenario(scenario: object) -> dict[str, Any]:
+    """Plays a scenario's actions and describes the result, or the first thing wrong."""
+    try:
+        state, actions = build_hand(scenario)
+    except MalformedScenario as error:
+        return {"ok": False, "error": str(error)}
+    for index, action in enumerate(actions):
+        try:
+            state = apply(state, action)
+        except IllegalAction as error:
+            return {"ok": False, "index": index, "action": action, "error": str(error)}
+    return describe(state)
+
+
+def scenarios_in(text: str) -> Iterator[object]:
+    """The scenarios of a document: one JSON value, or JSON Lines (one per non-blank line).
+
+    A line that is not JSON yields a ``MalformedScenario`` in its place.
+    """
+    try:
+        yield json.loads(text)
+        return
+    except json.JSONDecodeError as whole_error:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if not lines:
+            yield MalformedScenario("the input is empty")
+            return
+        if not _parses(lines[0]):
+            yield MalformedScenario(f"not valid JSON: {whole_error}")
+            return
+    for number, line in enumerate(lines, start=1):
+        try:
+            yield json.loads(line)
+        except json.JSONDecodeError as error:
+            yield MalformedScenario(f"line {number} is not valid JSON: {error}")
+
+
+def _parses(line: str) -> bool:
+    try:
+        json.loads(line)
+    except json.JSONDecodeError:
+        return False
+    return True
+
+
+def replay_lines(text: str) -> Iterable[str]:
+    """One output JSON line per scenario of ``text``."""
+    for scenario in scenarios_in(text):
+        if isinstance(scenario, MalformedScenario):
+            result: dict[str, Any] = {"ok": False, "error": str(scenario)}
+        else:
+            result = run_scenario(scenario)
+        yield json.dumps(result)
