@@ -1,3 +1,9 @@
-from django.urls import URLPattern
+from django.urls import path
 
-urlpatterns: list[URLPattern] = []
+from accounts import views
+
+urlpatterns = [
+    path("play-now/", views.guest_start, name="guest_start"),
+    path("account/upgrade/", views.guest_upgrade, name="guest_upgrade"),
+    path("account/profile/", views.profile, name="profile"),
+]

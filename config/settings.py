@@ -110,6 +110,13 @@ if REDIS_URL:
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
+    # Shared by every server process: allauth's rate limits count here.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
@@ -156,9 +163,43 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "home"
 
+# Accounts (accounts/ and django-allauth): sign in by username or email; sign-up asks for a
+# username, an optional display name and email, and a password. Guests ("Play now") are
+# handled by accounts.adapter and accounts.forms.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_USER_DISPLAY = "accounts.names.display_name"
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.LoginForm",
+    "signup": "accounts.forms.SignupForm",
+    "reset_password": "accounts.forms.ResetPasswordForm",
+    "set_password": "accounts.forms.SetPasswordForm",
+    "add_email": "accounts.forms.AddEmailForm",
+}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_USERNAME_MIN_LENGTH = 3
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+# A signed-in guest may still open the login page (to reach an older account); the adapter
+# sends signed-in visitors of the sign-up page to the lobby, or guests to the upgrade page.
+ACCOUNT_AUTHENTICATED_LOGIN_REDIRECTS = False
+# Rate limits use the cache: with several server processes, configure a shared one.
+ACCOUNT_RATE_LIMITS = {
+    "guest_start": "20/m/ip,200/h/ip",
+    "guest_upgrade": "10/m/user",
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# Computer players (games/bot_runner.py): the pause before each computer move so people can
+# follow it, and where the decisions are computed ("process": a pool of BOT_PROCESSES worker
+# processes, off the server's event loop and its GIL; "thread": a thread pool, for tests).
+BOT_MOVE_DELAY = env_int("BOT_MOVE_DELAY_MS", 900) / 1000
+BOT_COMPUTE = env_str("BOT_COMPUTE", "process")
+if BOT_COMPUTE not in ("process", "thread"):
+    raise ImproperlyConfigured(f"BOT_COMPUTE must be process or thread, not {BOT_COMPUTE!r}")
+BOT_PROCESSES = env_int("BOT_PROCESSES", 2)

@@ -1,0 +1,70 @@
+"""Guest accounts: "Play now" makes a real user with no password, and the person can later
+give it a username and a password, keeping the same user row and so every match played."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from allauth.account import app_settings as allauth_settings
+from allauth.account.utils import setup_user_email, user_email, user_username
+from django.contrib.auth import get_user_model, update_session_auth_hash
+from django.db import transaction
+from django.http import HttpRequest
+from django.utils.translation import gettext
+
+from accounts.profiles import save_with_numbered_name
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+# Guests' usernames are never typed by anyone; sign-ups may not start with the prefix.
+GUEST_USERNAME_PREFIX = "guest-"
+
+
+def is_guest(user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    """Whether ``user`` is a signed-in guest (an account started with "Play now")."""
+    if user is None or not user.is_authenticated:
+        return False
+    profile = getattr(user, "profile", None)
+    return bool(profile is not None and profile.is_guest)
+
+
+@transaction.atomic
+def create_guest() -> AbstractBaseUser:
+    """A new guest user with an unusable password and a display name such as "Guest 4821"."""
+    user = get_user_model()(username=f"{GUEST_USERNAME_PREFIX}{secrets.token_hex(8)}")
+    user.set_unusable_password()
+    user.save()
+    profile = user.profile  # made by the post_save signal
+    profile.is_guest = True
+    save_with_numbered_name(profile, prefix=gettext("Guest"))
+    return user
+
+
+def upgrade_guest(
+    request: HttpRequest,
+    user: AbstractBaseUser,
+    *,
+    username: str,
+    password: str,
+    display_name: str,
+    email: str,
+) -> None:
+    """Turn the guest ``user`` into a full account in place, keep ``request``'s session
+    signed in, and ask for the email address (if any) to be confirmed."""
+    with transaction.atomic():
+        user_username(user, username)
+        user_email(user, email)
+        user.set_password(password)
+        user.save()
+        profile = user.profile
+        profile.is_guest = False
+        profile.display_name = display_name
+        profile.save()
+        address = setup_user_email(request, user, []) if email else None
+    verification = allauth_settings.EMAIL_VERIFICATION
+    if address is not None and verification != allauth_settings.EmailVerificationMethod.NONE:
+        address.send_confirmation(request, signup=True)
+    # A new password hash would otherwise end this session.
+    update_session_auth_hash(request, user)

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from django import template
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from accounts import guests, names
+
+register = template.Library()
+
+
+@register.filter
+def display_name(user: AbstractBaseUser | AnonymousUser | None) -> str:
+    """``{{ user|display_name }}``: the name other players see."""
+    return names.display_name(user)
+
+
+@register.filter
+def is_guest(user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    """``{% if request.user|is_guest %}``: a signed-in guest account."""
+    return guests.is_guest(user)

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from allauth.account.models import EmailAddress
+from allauth.decorators import rate_limit
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render, resolve_url
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import GuestUpgradeForm, ProfileForm
+from accounts.guests import create_guest, is_guest
+from accounts.models import DISPLAY_NAME_TAKEN, Profile
+from accounts.profiles import create_profile
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limit(action="guest_start")
+def guest_start(request: HttpRequest) -> HttpResponse:
+    """The "Play now" button: a guest account, signed in on the spot. Only a POST makes one;
+    a GET shows the button."""
+    next_url = _safe_next_url(request)
+    if request.user.is_authenticated:
+        return redirect(next_url)
+    if request.method == "GET":
+        return render(request, "accounts/guest_start.html", {"next_url": next_url})
+    user = create_guest()
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(
+        request,
+        gettext(
+            "Welcome, %(name)s! You are playing as a guest. Save your account any time with "
+            "a username and a password to keep your matches."
+        )
+        % {"name": user.profile.display_name},
+    )
+    return redirect(next_url)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@rate_limit(action="guest_upgrade")
+def guest_upgrade(request: HttpRequest) -> HttpResponse:
+    """A guest gives the account a username, a password and perhaps an email address."""
+    if not is_guest(request.user):
+        messages.info(request, gettext("Your account already has a username and a password."))
+        return redirect("profile")
+    form = GuestUpgradeForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            form.save(request)
+        except IntegrityError:
+            # Someone took the username or the display name since the form checked them.
+            request.user.refresh_from_db()
+            request.user.profile.refresh_from_db()
+            form.add_error(
+                None,
+                gettext("That username or display name was taken a moment ago: please try again."),
+            )
+        else:
+            messages.success(
+                request,
+                gettext("Your account is saved. From now on, sign in as “%(username)s”.")
+                % {"username": request.user.get_username()},
+            )
+            return redirect("profile")
+    return render(request, "accounts/guest_upgrade.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    """The signed-in person's display name (editable) and account details."""
+    profile = Profile.objects.filter(user=request.user).first() or create_profile(request.user)
+    # The form edits its own copy, so the page keeps showing the saved name on errors.
+    form = ProfileForm(request.POST or None, instance=Profile.objects.get(pk=profile.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                renamed = form.save()
+        except IntegrityError:
+            form.add_error("display_name", DISPLAY_NAME_TAKEN)
+        else:
+            messages.success(
+                request,
+                gettext("Your display name is now “%(name)s”.") % {"name": renamed.display_name},
+            )
+            return redirect("profile")
+    context = {
+        "form": form,
+        "profile": profile,
+        "email_addresses": EmailAddress.objects.filter(user=request.user).order_by(
+            "-primary", "email"
+        ),
+    }
+    return render(request, "accounts/profile.html", context)
+
+
+def _safe_next_url(request: HttpRequest) -> str:
+    candidate = request.POST.get("next") or request.GET.get("next") or ""
+    if candidate and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return resolve_url("lobby")
