@@ -1,3 +1,7 @@
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from games.consumers import MatchConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/play/<int:match_id>/", MatchConsumer.as_asgi()),  # type: ignore[arg-type]
+]

@@ -1,0 +1,119 @@
+"""The table's WebSocket: "something changed" in, the table re-rendered for this viewer out.
+
+On connect (and so on every reconnect) the consumer sends the whole table, which re-syncs a
+page that missed updates. Each ``match.updated`` notice from the match's group makes it render
+the table again for its own user's seat only. A frame from the page is a move, handled by the
+same service as an HTTP move; a bad one gets an error frame (the table with the message).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from games import bot_runner
+from games.forms import move_from_fields
+from games.rendering import table_fragments
+from games.services import MoveRejected, group_name, load_table, match_for_user, submit_move
+
+MAX_FRAME = 2048
+CLOSE_FORBIDDEN = 4403
+
+
+def _language(scope: dict[str, Any]) -> str:
+    """The viewer's language, as Django's LocaleMiddleware would pick it for a request."""
+    supported = {code for code, _name in settings.LANGUAGES}
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    candidates = [cookie] if cookie else []
+    for name, value in scope.get("headers", []):
+        if name == b"accept-language":
+            candidates += [code for code, _q in parse_accept_lang_header(value.decode("latin-1"))]
+    for code in candidates:
+        try:
+            variant = translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+        if variant in supported:
+            return variant
+    return settings.LANGUAGE_CODE
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.match_id: int = self.scope["url_route"]["kwargs"]["match_id"]
+        self.user = self.scope.get("user")
+        self.language = _language(self.scope)
+        self.csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+        self.sent_version = -1
+        self.group = ""
+        if self.user is None or not await database_sync_to_async(self._may_watch)():
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.group = group_name(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self._send_table()
+        bot_runner.request_bot_moves(self.match_id)
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            if text_data is None or len(text_data) > MAX_FRAME:
+                raise MoveRejected(translation.gettext_lazy("That is not a move."), 400)
+            try:
+                data = json.loads(text_data)
+            except ValueError:
+                raise MoveRejected(translation.gettext_lazy("That is not a move."), 400) from None
+            if not isinstance(data, dict):
+                raise MoveRejected(translation.gettext_lazy("That is not a move."), 400)
+            await database_sync_to_async(self._move)(data)
+        except MoveRejected as rejected:
+            await self._send_table(message=self._translated(rejected))
+
+    async def match_updated(self, event: dict[str, Any]) -> None:
+        if isinstance(event.get("version"), int) and event["version"] <= self.sent_version:
+            return
+        await self._send_table()
+
+    async def _send_table(self, message: str = "") -> None:
+        rendered = await database_sync_to_async(self._render)(message)
+        if rendered is None:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        version, html = rendered
+        self.sent_version = max(self.sent_version, version)
+        await self.send(text_data=html)
+
+    def _translated(self, rejected: MoveRejected) -> str:
+        with translation.override(self.language):
+            return str(rejected.message)
+
+    def _may_watch(self) -> bool:
+        return match_for_user(self.user, self.match_id) is not None
+
+    def _move(self, data: dict[str, Any]) -> None:
+        with translation.override(self.language):
+            action, version = move_from_fields(data)
+            submit_move(self.match_id, action, version, user=self.user)
+
+    def _render(self, message: str) -> tuple[int, str] | None:
+        match = match_for_user(self.user, self.match_id)
+        if match is None:
+            return None
+        table = load_table(match)
+        seat = table.seat_of(self.user)
+        if seat is None:
+            return None
+        with translation.override(self.language):
+            return match.version, table_fragments(
+                table, seat, message=message, csrf_token=self.csrf_token
+            )

@@ -1,0 +1,128 @@
+// The table page: socket state for the fallback poll, version guard, − / + steppers, focus.
+(function () {
+  "use strict";
+
+  // Show 400 (a refused move) and 409 (the table moved on) responses: they carry the table
+  // with the message. Other errors keep the table and say so.
+  // A swapped table keeps its own classes at once (they say whose turn it is), rather than
+  // the old table's for the settle delay.
+  htmx.config.attributesToSettle = ["style", "width", "height"];
+
+  htmx.config.responseHandling = [
+    { code: "204", swap: false },
+    { code: "[23]..", swap: true },
+    { code: "40[09]", swap: true, error: false },
+    { code: "...", swap: false, error: true },
+  ];
+
+  function tableVersion(html) {
+    var match = /id="table"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="table"/.exec(html);
+    return match ? parseInt(match[1] || match[2], 10) : null;
+  }
+
+  function currentVersion() {
+    var table = document.getElementById("table");
+    return table ? parseInt(table.dataset.version, 10) : -1;
+  }
+
+  // Never go back: an HTTP answer and a pushed frame may cross, keep the newer table.
+  function isOlder(html) {
+    var version = tableVersion(html);
+    return version !== null && version < currentVersion();
+  }
+
+  var focusedId = null;
+
+  function rememberFocus() {
+    var active = document.activeElement;
+    focusedId = active && active.id && active.closest("#table") ? active.id : focusedId;
+  }
+
+  function restoreFocus() {
+    var active = document.activeElement;
+    if (active && active !== document.body) return;
+    if (!focusedId) return;
+    var again = document.getElementById(focusedId);
+    if (again && !again.disabled) {
+      again.focus();
+    } else {
+      var prompt = document.getElementById("prompt");
+      if (prompt) prompt.focus({ preventScroll: true });
+    }
+    focusedId = null;
+  }
+
+  document.addEventListener("focusin", rememberFocus);
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "table") return;
+    if (isOlder(event.detail.serverResponse)) {
+      event.detail.shouldSwap = false;
+    } else if (!document.body.contains(target)) {
+      // A pushed frame replaced the table while this request was on its way.
+      event.detail.target = document.getElementById("table");
+    }
+  });
+
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (isOlder(event.detail.message)) event.preventDefault();
+  });
+
+  document.addEventListener("htmx:wsOpen", function () {
+    document.body.dataset.socket = "open";
+  });
+  document.addEventListener("htmx:wsClose", function () {
+    document.body.dataset.socket = "closed";
+  });
+
+  document.addEventListener("htmx:afterSettle", restoreFocus);
+  document.addEventListener("htmx:wsAfterMessage", restoreFocus);
+
+  function showProblem(text) {
+    var box = document.getElementById("table-message");
+    if (!box) return;
+    box.textContent = "";
+    var line = document.createElement("p");
+    line.textContent = text;
+    box.appendChild(line);
+  }
+
+  function rootText(name) {
+    var root = document.getElementById("table-root");
+    return (root && root.dataset[name]) || "";
+  }
+
+  document.addEventListener("htmx:responseError", function () {
+    showProblem(rootText("problemText"));
+  });
+  document.addEventListener("htmx:sendError", function () {
+    showProblem(rootText("offlineText"));
+  });
+
+  // − and + next to a bid or a contract.
+  function syncLabel(form, input) {
+    var label = form.querySelector("[data-amount-label]");
+    if (label) label.textContent = input.value;
+    var value = Number(input.value);
+    form.querySelectorAll("button[data-step]").forEach(function (step) {
+      var limit = step.dataset.step === "1" ? input.max : input.min;
+      step.disabled = limit !== "" && value === Number(limit);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-step]");
+    if (!button) return;
+    var form = button.closest("form");
+    var input = form && form.querySelector("input[name=amount]");
+    if (!input) return;
+    if (button.dataset.step === "1") input.stepUp();
+    else input.stepDown();
+    syncLabel(form, input);
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target.name === "amount") syncLabel(event.target.form, event.target);
+  });
+})();

@@ -1,0 +1,117 @@
+"""A guest plays a whole hand in Chromium; the computers' moves arrive over the WebSocket."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+COUNT_SOCKET_UPDATES = """
+window.socketUpdates = 0;
+document.addEventListener("htmx:wsAfterMessage", () => { window.socketUpdates += 1; });
+"""
+
+
+def table_state(page: Page) -> tuple[str, str, int]:
+    """The hand's phase, the controls on offer and the table's version."""
+    classes, version = page.locator("#table").evaluate("t => [t.className, t.dataset.version]")
+    phase = re.search(r"phase-(\w+)", classes)
+    controls = re.search(r"controls-(\w+)", classes)
+    assert phase, classes
+    assert controls, classes
+    return phase.group(1), controls.group(1), int(version)
+
+
+def wait_for_a_newer_table(page: Page, version: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.getElementById('table').dataset.version) > v",
+        arg=version,
+        timeout=15_000,
+    )
+
+
+@pytest.mark.parametrize("screen", list(VIEWPORTS))
+def test_a_guest_plays_a_whole_hand_against_the_computers(
+    browser: Browser, live_server_url: str, screenshot_dir: Path, screen: str
+) -> None:
+    for old in screenshot_dir.glob(f"{screen}-*.png"):
+        old.unlink()
+    context = browser.new_context(viewport=VIEWPORTS[screen])  # type: ignore[arg-type]
+    context.add_init_script(COUNT_SOCKET_UPDATES)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def shot(name: str) -> None:
+        page.screenshot(path=screenshot_dir / f"{screen}-{name}.png", full_page=True)
+
+    page.goto(live_server_url + "/")
+    shot("01-home")
+    page.get_by_role("button", name="Play now").click()
+    expect(page).to_have_url(re.compile(r"/play/$"))
+    expect(page.get_by_role("heading", name="New practice match")).to_be_visible()
+    shot("02-lobby")
+
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    page.evaluate("window.sameDocument = true")
+    shot("03-table")
+
+    seen: list[str] = []
+    for _ in range(200):
+        phase, controls, version = table_state(page)
+        step = f"{phase}-{controls}"
+        if step not in seen:
+            seen.append(step)
+            shot(f"{len(seen) + 3:02d}-{step}")
+        if controls == "next":
+            break
+        if controls == "wait":
+            wait_for_a_newer_table(page, version)
+            continue
+        if controls == "redeal":
+            page.get_by_role("button", name="Keep my cards").click()
+        elif controls == "bid":
+            raise_button = page.get_by_role("button", name="Higher")
+            if raise_button.count() and raise_button.is_enabled():
+                raise_button.click()
+                expect(page.locator("#bid-button")).to_contain_text(
+                    str(int(page.locator("#amount").input_value()))
+                )
+            page.get_by_role("button", name="Pass").click()
+        elif controls in ("give", "play"):
+            playable = page.locator(".hand li.playable button")
+            assert playable.count() > 0
+            if controls == "play":
+                dimmed = page.locator(".hand li.dimmed")
+                assert dimmed.locator("button").count() == 0  # dimmed cards are not actionable
+            playable.first.click()
+        elif controls == "contract":
+            page.locator("#contract-button").click()
+        wait_for_a_newer_table(page, version)
+    else:
+        pytest.fail(f"the hand did not end; steps seen: {seen}")
+
+    summary = page.locator("table.summary")
+    expect(summary).to_be_visible()
+    expect(summary.locator("tbody tr")).to_have_count(3)
+    expect(page.get_by_role("button", name="Deal the next hand")).to_be_visible()
+    shot(f"{len(seen) + 4:02d}-summary")
+
+    assert page.evaluate("window.sameDocument") is True  # no page load since the match began
+    assert page.evaluate("window.socketUpdates") > 0  # the computers' moves came by WebSocket
+    assert page.locator("body").get_attribute("data-socket") == "open"
+    assert any(step.startswith("playing-play") for step in seen)
+    assert errors == []
+
+    page.get_by_role("button", name="Deal the next hand").click()
+    expect(page.locator("#table")).not_to_have_class(re.compile(r"phase-over"))
+    shot(f"{len(seen) + 5:02d}-next-hand")
+    context.close()

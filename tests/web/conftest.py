@@ -1,0 +1,122 @@
+"""Personas and helpers for the site's tests: Alice plays, Bob is a stranger to her matches."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+
+from games import bot_runner, services
+from games.computer_players import choose
+from games.models import Match
+from games.thousand.engine import Rules, new_hand
+
+# The deal of the README's replay example: the dealer is seat 2, so Alice (seat 0) opens with
+# the compulsory 100 and Left (seat 1) speaks first. Every hand has a marriage: no re-deal.
+SCRIPTED_DEALER = 2
+SCRIPTED_HANDS = (
+    ("AS", "TS", "KS", "QS", "9H", "JH", "AD"),
+    ("9S", "JS", "AC", "TC", "KC", "QC", "TD"),
+    ("KD", "9D", "JD", "AH", "TH", "KH", "QH"),
+)
+SCRIPTED_MUSIK = ("9C", "JC", "QD")
+
+
+@pytest.fixture(autouse=True)
+def _quick_computers(settings: object) -> None:
+    settings.BOT_MOVE_DELAY = 0  # type: ignore[attr-defined]
+    settings.BOT_COMPUTE = "thread"  # type: ignore[attr-defined]
+
+
+REAL_REQUEST_BOT_MOVES = bot_runner.request_bot_moves
+
+
+@pytest.fixture(autouse=True)
+def runner_requests(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Records the requests for computer moves instead of starting runners."""
+    requests: list[int] = []
+    monkeypatch.setattr(bot_runner, "request_bot_moves", requests.append)
+    return requests
+
+
+@pytest.fixture
+def real_runner(runner_requests: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """From here on, requests for computer moves start the real runner."""
+    monkeypatch.setattr(bot_runner, "request_bot_moves", REAL_REQUEST_BOT_MOVES)
+
+
+def make_user(username: str) -> AbstractBaseUser:
+    return get_user_model().objects.create_user(username=username)
+
+
+@pytest.fixture
+def alice(db: None) -> AbstractBaseUser:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db: None) -> AbstractBaseUser:
+    return make_user("bob")
+
+
+@pytest.fixture
+def alice_client(alice: AbstractBaseUser) -> Client:
+    client = Client()
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def bob_client(bob: AbstractBaseUser) -> Client:
+    client = Client()
+    client.force_login(bob)
+    return client
+
+
+def script_deal(
+    match: Match,
+    dealer: int = SCRIPTED_DEALER,
+    hands: tuple[tuple[str, ...], ...] = SCRIPTED_HANDS,
+    musik: tuple[str, ...] = SCRIPTED_MUSIK,
+) -> Match:
+    """Replaces the match's current (unplayed) deal with a known one."""
+    hand = match.hands.order_by("-number").first()
+    assert hand is not None
+    assert not hand.actions
+    state = new_hand(dealer, hands, musik, tuple(match.scores), Rules.from_dict(match.rules))
+    hand.deal = state.deal_record()
+    hand.dealer = dealer
+    hand.save()
+    match.dealer = dealer
+    match.save()
+    return match
+
+
+@pytest.fixture
+def scripted_match(alice: AbstractBaseUser) -> Match:
+    """Alice's match against two Normal computers on the scripted deal."""
+    return script_deal(services.create_practice_match(alice, Rules(), "normal", seed=1))
+
+
+def current(match: Match) -> services.Table:
+    return services.load_table(Match.objects.get(pk=match.pk))
+
+
+def play_computers(match: Match) -> int:
+    """Plays every computer move due now, synchronously, as the runner would; returns how many."""
+    moves = 0
+    while (turn := services.computer_turn(match.pk)) is not None:
+        action = choose(turn.level, turn.view, turn.seed)
+        services.submit_move(match.pk, action, turn.version, computer_seat=turn.seat)
+        moves += 1
+    return moves
+
+
+def computer_plays(match: Match, *actions: str) -> None:
+    """Makes the computers to move take exactly ``actions``, one after the other."""
+    for action in actions:
+        table = current(match)
+        seat = table.computer_to_move
+        assert seat is not None, f"no computer is to move for {action}"
+        services.submit_move(match.pk, action, table.match.version, computer_seat=seat)

@@ -1,0 +1,213 @@
+"""The table's WebSocket: re-sync on connect, pushed updates per viewer, moves and bad frames."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+
+from config.asgi import application
+from games import bot_runner
+from games.models import Hand, Match
+from games.thousand.engine import legal_actions
+
+from .conftest import computer_plays, current
+from .hidden import hidden_cards_shown, shown_cards
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def session_cookie(user: AbstractBaseUser) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+@pytest.fixture
+def alice_cookie(alice: AbstractBaseUser) -> bytes:
+    return session_cookie(alice)
+
+
+@pytest.fixture
+def bob_cookie(bob: AbstractBaseUser) -> bytes:
+    return session_cookie(bob)
+
+
+def socket(match: Match, cookie: bytes | None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver")]
+    if cookie is not None:
+        headers.append((b"cookie", cookie))
+    return WebsocketCommunicator(application, f"/ws/play/{match.pk}/", headers=headers)
+
+
+def version_of(frame: str) -> int:
+    found = re.search(r'id="table"[^>]*data-version="(\d+)"', frame)
+    assert found, frame[:200]
+    return int(found.group(1))
+
+
+async def test_alice_gets_the_whole_table_when_she_connects(
+    scripted_match: Match, alice_cookie: bytes, runner_requests: list[int]
+) -> None:
+    communicator = socket(scripted_match, alice_cookie)
+    connected, _ = await communicator.connect()
+    assert connected
+    frame = await communicator.receive_from()
+    assert frame.startswith('\n<section id="table"') or frame.startswith('<section id="table"')
+    assert version_of(frame) == 0
+    assert {"AS", "TS", "KS", "QS", "9H", "JH", "AD"} <= shown_cards(frame)
+    assert '<div id="announcer" hx-swap-oob="innerHTML">' in frame
+    assert runner_requests[-1] == scripted_match.pk  # computers resume when a table connects
+    await communicator.disconnect()
+
+
+async def test_strangers_and_visitors_cannot_open_alices_table(
+    scripted_match: Match, bob_cookie: bytes
+) -> None:
+    for cookie in (bob_cookie, None):
+        communicator = socket(scripted_match, cookie)
+        connected, _ = await communicator.connect()
+        assert not connected
+    missing = WebsocketCommunicator(
+        application, "/ws/play/999999/", headers=[(b"origin", b"http://testserver")]
+    )
+    assert not (await missing.connect())[0]
+
+
+async def test_a_move_sent_over_the_socket_goes_through_the_service_and_comes_back(
+    scripted_match: Match, alice_cookie: bytes
+) -> None:
+    await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    assert version_of(await communicator.receive_from()) == 2
+
+    await communicator.send_to(
+        text_data=json.dumps({"action": "bid", "amount": "120", "version": "2"})
+    )
+    frame = await communicator.receive_from()
+    assert version_of(frame) == 3
+    assert "You bid 120." in frame
+    hand = await database_sync_to_async(Hand.objects.get)(match=scripted_match)
+    assert hand.actions == ["pass", "bid:110", "bid:120"]
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        ("this is not json", "That is not a move."),
+        ("[1, 2]", "That is not a move."),
+        (json.dumps({"action": "pass"}), "does not say which table"),
+        (json.dumps({"action": "play:AS", "version": 2}), "The auction is on: bid or pass."),
+        (json.dumps({"action": "pass", "version": 1}), "The table changed before your move"),
+        (json.dumps({"action": "bid", "amount": "300", "version": 2}), "at most 160"),
+        (json.dumps({"action": "bid", "amount": "995", "version": 2}), "995 is out of range."),
+        ("x" * 5000, "That is not a move."),
+    ],
+)
+async def test_a_bad_frame_gets_an_error_frame_and_changes_nothing(
+    scripted_match: Match, alice_cookie: bytes, frame: str, message: str
+) -> None:
+    await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    await communicator.receive_from()
+
+    await communicator.send_to(text_data=frame)
+    answer = await communicator.receive_from()
+    assert message in answer
+    assert 'id="table-message"' in answer
+    assert version_of(answer) == 2
+    table = await database_sync_to_async(current)(scripted_match)
+    assert table.match.version == 2
+    assert table.hand.actions == ["pass", "bid:110"]
+    await communicator.disconnect()
+
+
+async def test_no_frame_ever_carries_a_card_alice_may_not_see(
+    alice: AbstractBaseUser, scripted_match: Match, alice_cookie: bytes
+) -> None:
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    frames = [await communicator.receive_from()]
+
+    async def check_next_frame() -> None:
+        frame = await communicator.receive_from()
+        table = await database_sync_to_async(current)(scripted_match)
+        assert version_of(frame) == table.match.version
+        assert hidden_cards_shown(frame, table.view_for(0)) == set()
+        frames.append(frame)
+
+    for action in ("pass", "bid:110"):
+        await database_sync_to_async(computer_plays)(scripted_match, action)
+        await check_next_frame()
+    await communicator.send_to(text_data=json.dumps({"action": "pass", "version": 2}))
+    await check_next_frame()
+    for action in ("give:9C", "give:9D", "contract:120"):
+        await database_sync_to_async(computer_plays)(scripted_match, action)
+        await check_next_frame()
+    table = await database_sync_to_async(current)(scripted_match)
+    while not table.state.is_over:
+        action = legal_actions(table.state)[0]
+        if table.state.to_move == 0:
+            move = {"action": action, "version": table.match.version}
+            await communicator.send_to(text_data=json.dumps(move))
+        else:
+            await database_sync_to_async(computer_plays)(scripted_match, action)
+        await check_next_frame()
+        table = await database_sync_to_async(current)(scripted_match)
+    assert "Deal the next hand" in frames[-1]
+    assert "9D" not in "".join(frames[:7])  # Right gave it to Left: Alice never saw it
+    await communicator.disconnect()
+
+
+async def test_the_computers_moves_arrive_one_by_one_over_the_socket(
+    scripted_match: Match, alice_cookie: bytes, real_runner: None
+) -> None:
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    versions = [version_of(await communicator.receive_from())]
+    while True:
+        frame = await communicator.receive_from(timeout=5)
+        versions.append(version_of(frame))
+        table = await database_sync_to_async(current)(scripted_match)
+        assert hidden_cards_shown(frame, table.view_for(0)) == set()
+        if "controls-wait" not in frame:
+            break
+    assert versions == sorted(set(versions))  # never an older table after a newer one
+    assert versions[-1] >= 2  # Left and Right both spoke
+    table = await database_sync_to_async(current)(scripted_match)
+    assert table.state.to_move == 0 or table.state.is_over
+    await communicator.disconnect()
+    for _ in range(100):
+        if bot_runner.active_runners() == 0:
+            break
+        await asyncio.sleep(0.02)
+    assert bot_runner.active_runners() == 0
+
+
+async def test_another_tab_sees_alices_move(
+    alice: AbstractBaseUser, scripted_match: Match, alice_cookie: bytes
+) -> None:
+    first, second = socket(scripted_match, alice_cookie), socket(scripted_match, alice_cookie)
+    await first.connect()
+    await second.connect()
+    await first.receive_from()
+    await second.receive_from()
+    await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
+    await first.send_to(text_data=json.dumps({"action": "pass", "version": 2}))
+    frames = [await second.receive_from()]
+    while version_of(frames[-1]) < 3:
+        frames.append(await second.receive_from())
+    seen = [version_of(frame) for frame in frames]
+    assert seen == sorted(set(seen))
+    assert "You pass." in frames[-1]
+    await first.disconnect()
+    await second.disconnect()
