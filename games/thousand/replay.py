@@ -100,32 +100,40 @@ def run_scenario(scenario: object) -> dict[str, Any]:
 def scenarios_in(text: str) -> Iterator[object]:
     """The scenarios of a document: one JSON value, or JSON Lines (one per non-blank line).
 
-    A line that is not JSON yields a ``MalformedScenario`` in its place.
+    A line that is not JSON yields a ``MalformedScenario`` in its place. A document that is
+    neither one JSON value nor has any line holding a JSON object (say, a pretty-printed
+    scenario with a typo) yields a single ``MalformedScenario``.
     """
-    try:
-        yield json.loads(text)
+    whole, problem = _decode(text)
+    if problem is None:
+        yield whole
         return
-    except json.JSONDecodeError as whole_error:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if not lines:
-            yield MalformedScenario("the input is empty")
-            return
-        if not _parses(lines[0]):
-            yield MalformedScenario(f"not valid JSON: {whole_error}")
-            return
-    for number, line in enumerate(lines, start=1):
-        try:
-            yield json.loads(line)
-        except json.JSONDecodeError as error:
-            yield MalformedScenario(f"line {number} is not valid JSON: {error}")
+    decoded = [
+        (number, *_decode(line))
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip()
+    ]
+    if not decoded:
+        yield MalformedScenario("the input is empty")
+        return
+    if not any(isinstance(value, dict) for _, value, _ in decoded):
+        yield MalformedScenario(f"not valid JSON: {problem}")
+        return
+    for number, value, line_problem in decoded:
+        if line_problem is None:
+            yield value
+        else:
+            yield MalformedScenario(f"line {number} is not valid JSON: {line_problem}")
 
 
-def _parses(line: str) -> bool:
+def _decode(text: str) -> tuple[object, str | None]:
+    """The JSON value of ``text`` and ``None``, or ``None`` and what is wrong with the text."""
     try:
-        json.loads(line)
-    except json.JSONDecodeError:
-        return False
-    return True
+        return json.loads(text), None
+    except json.JSONDecodeError as error:
+        return None, str(error)
+    except RecursionError:
+        return None, "it is nested too deeply"
 
 
 def replay_lines(text: str) -> Iterable[str]:

@@ -69,8 +69,10 @@ def parse_action(action: object) -> tuple[int, int]:
         raise IllegalAction(gettext_noop("An action must be text such as play:AS."))
     kind, _, argument = action.partition(":")
     if kind in ("bid", "contract"):
-        if argument.isdigit():
-            if int(argument) % 5 == 0:
+        # ASCII digits only, and no int(): "²" is a digit to isdigit() and int() refuses very
+        # long numbers, and either would escape as a plain ValueError.
+        if argument.isascii() and argument.isdigit():
+            if argument[-1] in "05":
                 raise IllegalAction(gettext_noop("{value} is out of range."), value=argument)
             raise IllegalAction(gettext_noop("{value} is not a multiple of 5."), value=argument)
         raise IllegalAction(gettext_noop("{action} needs a number, as in bid:110."), action=kind)

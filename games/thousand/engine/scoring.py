@@ -36,7 +36,8 @@ def score_hand(
             new_scores[seat] = min(scores[seat] + gained, max(scores[seat], rules.opponent_cap))
     final = (new_scores[0], new_scores[1], new_scores[2])
     deltas = (final[0] - scores[0], final[1] - scores[1], final[2] - scores[2])
-    winner = declarer if final[declarer] >= rules.target else None
+    # Only a declarer who makes the contract wins, even from a score already past the target.
+    winner = declarer if made and final[declarer] >= rules.target else None
     return HandResult(hand_points, made, deltas, final, winner)
 
 
