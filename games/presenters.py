@@ -27,10 +27,12 @@ from games.thousand.engine import (
     REDEAL_PHASE,
     Observation,
     SeenTrick,
+    round_opponent_points,
 )
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 MARRIAGE_VALUES = {"S": 40, "C": 60, "D": 80, "H": 100}
+CARD_POINTS = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 RED_SUITS = frozenset("DH")
 RANK_ORDER = "9JQKTA"
 SUIT_ORDER = "SHCD"
@@ -105,6 +107,11 @@ class CardView:
     from_musik: bool = False
     received: bool = False
 
+    @property
+    def html(self) -> SafeString:
+        """The card inline in a line of text."""
+        return card_html(self.code)
+
 
 def card_view(code: str) -> CardView:
     return CardView(
@@ -119,6 +126,12 @@ def card_view(code: str) -> CardView:
 
 def _sort_key(code: str) -> tuple[int, int]:
     return SUIT_ORDER.index(code[1]), -RANK_ORDER.index(code[0])
+
+
+@dataclass
+class MarriageView:
+    suit: SafeString
+    value: int
 
 
 @dataclass
@@ -138,7 +151,8 @@ class SeatView:
     card_count: int
     tricks_won: int
     status: str = ""
-    played: CardView | None = None
+    marriages: list[MarriageView] = field(default_factory=list)
+    """The marriages this player declared in this hand."""
 
     @property
     def backs(self) -> range:
@@ -150,6 +164,8 @@ class SeatView:
 class LogEntry:
     html: SafeString
     text: str
+    step: int = -1
+    """The index in the hand's history of the action this line tells about."""
 
 
 @dataclass
@@ -161,6 +177,8 @@ class SummaryRow:
     hand_points: int
     delta: int
     score: int
+    note: str = ""
+    """Why an opponent scored less than their hand points (the barrel, the cap)."""
 
 
 @dataclass
@@ -177,6 +195,20 @@ class SheetRow:
 class LastTrick:
     cards: list[tuple[str, CardView]]
     winner: str
+
+
+@dataclass
+class TrickSlot:
+    """Where one player's card of the trick lies on the felt: in front of that player."""
+
+    position: str
+    """"left", "right" or "me", as seen by the viewer."""
+    name: str
+    card: CardView | None = None
+    led: bool = False
+    won: bool = False
+    latest: bool = False
+    """The card played by the move just made (the only one that animates in)."""
 
 
 @dataclass
@@ -203,7 +235,6 @@ class TableView:
     declarer: str = ""
     contract: int | None = None
     trump: SafeString | None = None
-    marriages: list[SafeString] = field(default_factory=list)
     musik: list[CardView] = field(default_factory=list)
     show_musik: bool = False
     bid_min: int = 0
@@ -212,15 +243,25 @@ class TableView:
     can_raise: bool = False
     may_abandon: bool = False
     give_to: str = ""
-    trick_on_table: bool = False
     showing_last_trick: bool = False
+    show_trick_area: bool = False
+    trick_slots: list[TrickSlot] = field(default_factory=list)
+    trick_winner: str = ""
     last_trick: LastTrick | None = None
+    previous_trick: LastTrick | None = None
+    """The trick taken just before the one now on the felt, for a glance back."""
+    no_trump_yet: bool = False
     log: list[LogEntry] = field(default_factory=list)
     announcement: str = ""
     summary: list[SummaryRow] = field(default_factory=list)
     made: bool | None = None
+    outcome: str = ""
     winner: str = ""
     i_won: bool = False
+    standings: list[SeatView] = field(default_factory=list)
+    """The players from the highest score down, for the end of the match."""
+    new_match_options: dict[str, object] = field(default_factory=dict)
+    """The lobby form's fields for another match with the same options."""
     sheet: list[SheetRow] = field(default_factory=list)
     poll: bool = False
     message: str = ""
@@ -257,15 +298,6 @@ def present(table: Table, seat: int, message: str = "") -> TableView:
         declarer="" if view.declarer is None else names[view.declarer],
         contract=view.contract,
         trump=None if view.trump is None else suit_html(view.trump),
-        marriages=[
-            format_html(
-                "{} {} ({})",
-                names[m.seat],
-                suit_html(m.suit),
-                MARRIAGE_VALUES[m.suit],
-            )
-            for m in view.marriages
-        ],
         step=rules.bid_step,
         message=message,
     )
@@ -273,17 +305,38 @@ def present(table: Table, seat: int, message: str = "") -> TableView:
         result.musik = [card_view(code) for code in view.musik]
         result.show_musik = view.phase in (GIVING, CONTRACT_PHASE)
     result.log = _log(view, names)
-    result.announcement = result.log[-1].text if result.log else ""
     result.redeal_note = _redeal_note(table, seat, names)
-    if result.redeal_note and len(result.log) <= 1:
-        result.announcement = result.redeal_note
     _trick(result, view, names, seats)
     result.sheet = _sheet(table, names)
     if match.is_finished and match.winner is not None:
         result.i_won = match.winner == seat
         result.winner = names[match.winner]
+        result.standings = sorted(seats, key=lambda s: (s.number != match.winner, -s.score))
+        result.new_match_options = {
+            **rules.to_dict(),
+            "level": table.seats[(seat + 1) % 3].computer_level or ComputerLevel.NORMAL,
+        }
     _controls(result, view, names, match.is_finished)
+    result.announcement = _announcement(result)
     return result
+
+
+def _announcement(result: TableView) -> str:
+    """What a screen reader says after this move: all it did, then what the viewer may do.
+
+    One move can say several things (the card that closes a trick and who took it; a card,
+    the marriage it declares and the new trump), so every line of the last move is read.
+    """
+    if result.redeal_note and len(result.log) <= 1:
+        parts = [result.redeal_note]
+    else:
+        last_step = result.log[-1].step if result.log else None
+        parts = [entry.text for entry in result.log if entry.step == last_step]
+    if result.controls in ("next", "finished"):
+        parts.append(result.outcome)
+    if result.controls not in ("wait", "next"):
+        parts.append(result.prompt)
+    return " ".join(part for part in parts if part)
 
 
 def _names(table: Table, viewer: int) -> list[str]:
@@ -311,6 +364,12 @@ def _seat_view(
         subtitle = display_name(seat.user) if seat.user is not None else ""
     else:
         subtitle = ""
+    if view.result is None:
+        score, on_barrel = view.scores[number], view.on_barrel[number]
+    else:
+        # The hand is scored: show the new score, and the barrel it puts the player on.
+        score = view.result.scores[number]
+        on_barrel = score >= view.rules.barrel and not table.match.is_finished
     return SeatView(
         number=number,
         position=position,
@@ -318,14 +377,19 @@ def _seat_view(
         subtitle=subtitle,
         is_me=number == viewer,
         is_computer=seat.is_computer,
-        score=(view.result.scores if view.result is not None else view.scores)[number],
-        on_barrel=view.on_barrel[number],
+        score=score,
+        on_barrel=on_barrel,
         is_dealer=view.dealer == number,
         is_declarer=view.declarer == number,
         to_move=view.to_move == number and not table.match.is_finished,
         card_count=view.hand_sizes[number],
         tricks_won=sum(1 for trick in view.tricks if trick.winner == number),
         status=_seat_status(view, number),
+        marriages=[
+            MarriageView(suit=suit_html(m.suit), value=MARRIAGE_VALUES[m.suit])
+            for m in view.marriages
+            if m.seat == number
+        ],
     )
 
 
@@ -370,19 +434,44 @@ def _hand(view: Observation) -> list[CardView]:
 
 
 def _trick(result: TableView, view: Observation, names: list[str], seats: list[SeatView]) -> None:
-    by_number = {s.number: s for s in seats}
+    """The cards of the trick, each in front of the player who played it."""
+    slots = {s.number: TrickSlot(position=s.position, name=s.name) for s in seats}
+    result.show_trick_area = view.phase == PLAYING or (view.phase == OVER and bool(view.tricks))
+    result.no_trump_yet = view.phase == PLAYING and view.trump is None
+    leader: int | None = None
+    cards: tuple[str, ...] = ()
+    winner: int | None = None
     if view.trick:
         assert view.trick_leader is not None
-        result.trick_on_table = True
-        for offset, code in enumerate(view.trick):
-            by_number[(view.trick_leader + offset) % 3].played = card_view(code)
+        leader, cards = view.trick_leader, view.trick
+        if len(view.tricks) > 0:
+            result.previous_trick = _last_trick(view.tricks[-1], names)
     elif view.tricks and view.phase in (PLAYING, OVER):
         last = view.tricks[-1]
         result.showing_last_trick = True
-        for offset, code in enumerate(last.cards):
-            by_number[(last.leader + offset) % 3].played = card_view(code)
+        leader, cards, winner = last.leader, last.cards, last.winner
+        result.trick_winner = names[last.winner]
+    latest = _latest_play(view)
+    if leader is not None:
+        for offset, code in enumerate(cards):
+            number = (leader + offset) % 3
+            slot = slots[number]
+            slot.card = card_view(code)
+            slot.led = offset == 0
+            slot.won = number == winner
+            slot.latest = code == latest
+    by_position = {slot.position: slot for slot in slots.values()}
+    result.trick_slots = [by_position["left"], by_position["right"], by_position["me"]]
     if view.tricks:
         result.last_trick = _last_trick(view.tricks[-1], names)
+
+
+def _latest_play(view: Observation) -> str:
+    """The card of the move just made, if that move was playing a card."""
+    if not view.history:
+        return ""
+    kind, _sep, card = view.history[-1][1].partition(":")
+    return card if kind == "play" else ""
 
 
 def _last_trick(trick: SeenTrick, names: list[str]) -> LastTrick:
@@ -411,7 +500,7 @@ def _controls(result: TableView, view: Observation, names: list[str], finished: 
     if view.phase == OVER:
         result.controls = "next"
         _summary(result, view, names)
-        result.prompt = _("The hand is over.")
+        result.prompt = result.outcome or _("The hand is over.")
         return
     if not legal:
         result.controls = "wait"
@@ -419,20 +508,18 @@ def _controls(result: TableView, view: Observation, names: list[str], finished: 
         return
     if view.phase == REDEAL_PHASE:
         result.controls = "redeal"
-        result.prompt = _(
-            "Your cards allow a re-deal (under 10 points and no marriage, or all four 9s). "
-            "Keep them or ask for a new deal?"
-        )
+        result.prompt = _redeal_prompt(view)
     elif view.phase == BIDDING:
         result.controls = "bid"
         bids = [int(a.split(":")[1]) for a in legal if a.startswith("bid:")]
         result.can_raise = bool(bids)
         result.bid_min = min(bids, default=0)
         result.bid_max = max(bids, default=0)
+        high = {"bid": view.bid, "name": result.bidder}
         result.prompt = (
-            _("Your bid: raise %(bid)s or pass.") % {"bid": view.bid}
+            _("The bid is %(bid)s (%(name)s). Raise or pass.") % high
             if bids
-            else _("You cannot bid higher than %(bid)s: pass.") % {"bid": view.bid}
+            else _("The bid is %(bid)s (%(name)s). You cannot go higher: pass.") % high
         )
     elif view.phase == GIVING:
         result.controls = "give"
@@ -440,11 +527,11 @@ def _controls(result: TableView, view: Observation, names: list[str], finished: 
         receiver = (me + 1 + len(view.gives)) % 3
         result.give_to = names[receiver]
         if view.gives:
-            result.prompt = _("Now tap a card to give to %(name)s (on your right).") % {
+            result.prompt = _("Now choose a card to give to %(name)s (on your right).") % {
                 "name": names[receiver]
             }
         else:
-            result.prompt = _("Tap a card to give to %(name)s (on your left).") % {
+            result.prompt = _("Choose a card to give to %(name)s (on your left).") % {
                 "name": names[receiver]
             }
     elif view.phase == CONTRACT_PHASE:
@@ -453,17 +540,50 @@ def _controls(result: TableView, view: Observation, names: list[str], finished: 
         result.bid_min = min(values)
         result.bid_max = max(values)
         result.can_raise = result.bid_max > result.bid_min
-        result.prompt = _("Choose your contract: at least %(bid)s.") % {"bid": result.bid_min}
+        result.prompt = (
+            _("Choose your contract: %(low)s to %(high)s.")
+            % {"low": result.bid_min, "high": result.bid_max}
+            if result.can_raise
+            else _("Your contract is %(value)s: press Play.") % {"value": result.bid_min}
+        )
     elif view.phase == PLAYING:
         result.controls = "play"
-        if view.trick:
-            result.prompt = _("Your turn: tap a highlighted card.")
-        elif view.tricks:
-            result.prompt = _(
-                "Your lead: tap a card. Leading a king or queen of a marriage declares it."
-            )
-        else:
-            result.prompt = _("You lead the first trick: tap a card.")
+        result.prompt = _lead_prompt(view, result.hand)
+
+
+def _redeal_prompt(view: Observation) -> str:
+    """Why the viewer may ask for a re-deal, and the question."""
+    four_nines = sum(1 for code in view.hand if code[0] == "9") == 4
+    if four_nines and view.rules.four_nines == "redeal":
+        return _("You hold all four 9s: keep your cards or ask for a re-deal?")
+    points = sum(CARD_POINTS[code[0]] for code in view.hand)
+    return _(
+        "Your cards are worth %(points)s points, with no marriage: keep them or ask for a re-deal?"
+    ) % {"points": points}
+
+
+def _lead_prompt(view: Observation, hand: list[CardView]) -> str:
+    """What the viewer may play now, with a word on marriages when leading one is possible."""
+    if view.trick:
+        return _("Your turn: play a highlighted card.")
+    marriage_suits = [card.suit_letter for card in hand if card.marriage and card.code[0] == "K"]
+    if not view.tricks:
+        if marriage_suits:
+            return _("Your lead: play any card (no marriages in the first trick).")
+        return _("You lead the first trick: play any card.")
+    if not marriage_suits:
+        return _("Your lead: play any card.")
+    if len(marriage_suits) == 1:
+        suit = marriage_suits[0]
+        return _(
+            "Your lead. Leading the king or queen of %(suit)s declares the marriage (%(value)s)."
+        ) % {"suit": suit_plural(suit), "value": MARRIAGE_VALUES[suit]}
+    marriages = ", ".join(
+        f"{suit_plural(suit)} ({MARRIAGE_VALUES[suit]})" for suit in marriage_suits
+    )
+    return _("Your lead. Leading a king or queen declares its marriage: %(marriages)s.") % {
+        "marriages": marriages
+    }
 
 
 def _waiting_prompt(view: Observation, names: list[str]) -> str:
@@ -486,6 +606,19 @@ def _summary(result: TableView, view: Observation, names: list[str]) -> None:
     if outcome is None:
         return
     result.made = outcome.made
+    declarer = names[view.declarer] if view.declarer is not None else ""
+    if view.declarer == view.seat:
+        result.outcome = (
+            _("You made your contract of %(value)s.")
+            if outcome.made
+            else _("You went down: your contract of %(value)s was not made.")
+        ) % {"value": view.contract}
+    else:
+        result.outcome = (
+            _("%(name)s made the contract of %(value)s.")
+            if outcome.made
+            else _("%(name)s went down: the contract of %(value)s was not made.")
+        ) % {"name": declarer, "value": view.contract}
     result.summary = [
         SummaryRow(
             name=names[seat],
@@ -495,9 +628,23 @@ def _summary(result: TableView, view: Observation, names: list[str]) -> None:
             hand_points=outcome.hand_points[seat],
             delta=outcome.score_deltas[seat],
             score=outcome.scores[seat],
+            note=_score_note(view, seat),
         )
         for seat in range(3)
     ]
+
+
+def _score_note(view: Observation, seat: int) -> str:
+    """Why an opponent's score changed by less than their rounded hand points, if it did."""
+    outcome = view.result
+    if outcome is None or seat == view.declarer:
+        return ""
+    if view.on_barrel[seat]:
+        return _("only as declarer: %(barrel)s or more") % {"barrel": view.rules.barrel}
+    rounded = round_opponent_points(outcome.hand_points[seat], view.rules.rounding)
+    if outcome.score_deltas[seat] < rounded:
+        return _("capped at %(cap)s") % {"cap": view.rules.opponent_cap}
+    return ""
 
 
 def _sheet(table: Table, names: list[str]) -> list[SheetRow]:
@@ -536,7 +683,8 @@ def _log(view: Observation, names: list[str]) -> list[LogEntry]:
     passes = 0
     plays = 0
     gives = 0
-    for actor, action in view.history:
+    for step, (actor, action) in enumerate(view.history):
+        first = len(entries)
         who = names[actor]
         mine = actor == me
         kind, _sep, argument = action.partition(":")
@@ -640,6 +788,8 @@ def _log(view: Observation, names: list[str]) -> list[LogEntry]:
                         name=names[winner],
                     )
                 )
+        for entry in entries[first:]:
+            entry.step = step
     return entries
 
 

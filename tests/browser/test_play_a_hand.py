@@ -36,6 +36,41 @@ def wait_for_a_newer_table(page: Page, version: int) -> None:
     )
 
 
+def assert_the_trick_is_crisp_and_placed(page: Page) -> None:
+    """Cards on the felt lie in front of their players and are never faded like dimmed ones."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.trick .card.played')]"
+        ".every(card => card.getAnimations().every(a => a.playState === 'finished'))"
+    )
+    looks = page.eval_on_selector_all(
+        ".trick .card.played",
+        """cards => cards.map(card => {
+            const face = card.querySelector('.card-face');
+            return [card.dataset.position, getComputedStyle(card).opacity,
+                    getComputedStyle(face).opacity, getComputedStyle(face).filter];
+        })""",
+    )
+    for position, card_opacity, face_opacity, face_filter in looks:
+        assert position in ("left", "right", "me")
+        assert (card_opacity, face_opacity, face_filter) == ("1", "1", "none")
+    positions = [look[0] for look in looks]
+    assert len(positions) == len(set(positions))
+
+
+def play_a_card_with_the_keyboard(page: Page) -> None:
+    """Tab from the prompt to the first playable card (with a visible focus ring), then Enter."""
+    page.focus("#prompt")
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('card-button')"):
+            break
+    else:
+        pytest.fail("Tab never reached a playable card")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    page.keyboard.press("Enter")
+
+
 @pytest.mark.parametrize("screen", list(VIEWPORTS))
 def test_a_guest_plays_a_whole_hand_against_the_computers(
     browser: Browser, live_server_url: str, screenshot_dir: Path, screen: str
@@ -49,6 +84,10 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
     page.on("pageerror", lambda error: errors.append(str(error)))
 
     def shot(name: str) -> None:
+        # A card just played deals in: wait for it to land, as a person would see the table.
+        page.wait_for_function(
+            "() => document.getAnimations().every(a => a.playState !== 'running')"
+        )
         page.screenshot(path=screenshot_dir / f"{screen}-{name}.png", full_page=True)
 
     page.goto(live_server_url + "/")
@@ -65,6 +104,7 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
     shot("03-table")
 
     seen: list[str] = []
+    played_by_keyboard = False
     for _ in range(200):
         phase, controls, version = table_state(page)
         step = f"{phase}-{controls}"
@@ -92,7 +132,12 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
             if controls == "play":
                 dimmed = page.locator(".hand li.dimmed")
                 assert dimmed.locator("button").count() == 0  # dimmed cards are not actionable
-            playable.first.click()
+                assert_the_trick_is_crisp_and_placed(page)
+            if controls == "play" and not played_by_keyboard:
+                play_a_card_with_the_keyboard(page)
+                played_by_keyboard = True
+            else:
+                playable.first.click()
         elif controls == "contract":
             page.locator("#contract-button").click()
         wait_for_a_newer_table(page, version)

@@ -57,16 +57,42 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "table") return;
-    if (isOlder(event.detail.serverResponse)) {
-      event.detail.shouldSwap = false;
-    } else if (!document.body.contains(target)) {
-      // A pushed frame replaced the table while this request was on its way.
-      event.detail.target = document.getElementById("table");
-    }
+    if (isOlder(event.detail.serverResponse)) event.detail.shouldSwap = false;
+  });
+
+  // While a move of ours is on its way, a pushed frame waits for the answer. Replacing the
+  // table under the form that sent the move would leave htmx swapping the answer (and its
+  // out-of-band #announcer) into a detached element; in order, the newest table wins.
+  var pending = 0;
+  var heldFrame = null;
+
+  function applyHeldFrame() {
+    var html = heldFrame;
+    heldFrame = null;
+    var table = document.getElementById("table");
+    if (!html || !table || isOlder(html)) return;
+    htmx.swap(table, html, { swapStyle: "outerHTML" });
+    restoreFocus();
+  }
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr) return;
+    pending += 1;
+    xhr.addEventListener("loadend", function () {
+      pending = Math.max(0, pending - 1);
+      if (!pending) applyHeldFrame();
+    });
   });
 
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
-    if (isOlder(event.detail.message)) event.preventDefault();
+    var html = event.detail.message;
+    if (isOlder(html)) {
+      event.preventDefault();
+    } else if (pending) {
+      if (!heldFrame || tableVersion(html) >= tableVersion(heldFrame)) heldFrame = html;
+      event.preventDefault();
+    }
   });
 
   document.addEventListener("htmx:wsOpen", function () {
