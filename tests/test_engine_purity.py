@@ -7,7 +7,14 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "module", ["games.thousand.engine", "games.thousand.replay", "games.thousand.bench"]
+    "module",
+    [
+        "games.thousand.engine",
+        "games.thousand.replay",
+        "games.thousand.bench",
+        "games.thousand.bots",
+        "games.thousand.arena",
+    ],
 )
 def test_module_imports_without_django(module: str) -> None:
     code = (

@@ -1,9 +1,11 @@
-"""Command line: ``python -m games.thousand replay FILE`` and ``python -m games.thousand bench``."""
+"""Command line: ``python -m games.thousand replay FILE``, ``python -m games.thousand bench``
+and ``python -m games.thousand arena``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from .bench import play_random_hands
 from .replay import replay_lines
@@ -19,15 +21,67 @@ def main(argv: list[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="time complete random hands")
     bench.add_argument("--hands", type=int, default=50_000, help="hands to play (default 50000)")
     bench.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    arena = commands.add_parser(
+        "arena", help="computer players against each other, with duplicate deals and 95%% CIs"
+    )
+    arena.add_argument(
+        "players",
+        nargs=3,
+        metavar="LEVEL",
+        help="the three players in seat order: beginner, normal or expert",
+    )
+    size = arena.add_mutually_exclusive_group()
+    size.add_argument("--hands", type=int, help="deals to play as single hands (default 100)")
+    size.add_argument("--matches", type=int, help="deals to play as whole matches")
+    arena.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    arena.add_argument("--jobs", type=int, default=2, help="processes to use (default 2)")
+    arena.add_argument(
+        "--no-duplicate",
+        action="store_true",
+        help="play each deal once instead of once per rotation of the players",
+    )
+    arena.add_argument(
+        "--budget", type=float, help="the Expert's thinking time per decision in seconds"
+    )
     args = parser.parse_args(argv)
 
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "arena":
+        return _arena(args)
     result = play_random_hands(args.hands, args.seed)
     print(
         f"{result.hands} hands, {result.actions} actions in {result.seconds:.2f} s: "
         f"{result.hands_per_second:,.0f} hands/s, {result.actions_per_second:,.0f} actions/s"
     )
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from .arena import run, summarize
+    from .bots import LEVELS
+
+    lineup = tuple(args.players)
+    unknown = [level for level in lineup if level not in LEVELS]
+    if unknown:
+        print(f"unknown level {unknown[0]!r}: use {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    matches = args.matches is not None
+    count = args.matches if matches else (args.hands if args.hands is not None else 100)
+    start = time.perf_counter()
+    summary = summarize(
+        run(
+            (lineup[0], lineup[1], lineup[2]),
+            count,
+            args.seed,
+            jobs=args.jobs,
+            matches=matches,
+            duplicate=not args.no_duplicate,
+            budget=args.budget,
+        )
+    )
+    print(summary.report())
+    print(f"{time.perf_counter() - start:.1f} s on {args.jobs} process(es), seed {args.seed}")
     return 0
 
 

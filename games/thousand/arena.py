@@ -1,0 +1,411 @@
+"""The arena: computer players against each other, with duplicate deals and statistics.
+
+Every deal (a single hand, or the seed of a whole match) is played once per rotation of
+the players round the table, so each player holds each seat's cards once and the luck of
+the deal cancels out. Results carry 95% confidence intervals. Bots only ever get their
+seat's observation, through the same ``choose_action`` the site uses; the engine referees.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import statistics
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+
+from .bots import LEVELS, choose_action
+from .engine import (
+    OVER,
+    REDEALT,
+    HandState,
+    IllegalAction,
+    after_hand,
+    apply,
+    deal_hand,
+    deal_next,
+    legal_actions,
+    new_match,
+    observation,
+)
+
+MATCH_HAND_LIMIT = 400
+"""A match still undecided after this many hands is stopped and counted as drawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    level: str
+    seconds: float
+    """Wall-clock time of the decision."""
+    cpu: float
+    """Processor time the deciding process spent on it (what it costs on one free core)."""
+    choice: bool
+    """Whether there was more than one legal action."""
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """One played hand: who sat where, the auction's outcome, the score changes."""
+
+    deal: int
+    rotation: int
+    levels: tuple[str, str, str]
+    declarer: int | None
+    contract: int | None
+    made: bool | None
+    deltas: tuple[int, int, int]
+    decisions: list[Decision]
+    illegal: list[str]
+    """The level of the player of each action the engine refused."""
+    fallbacks: int
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    deal: int
+    rotation: int
+    levels: tuple[str, str, str]
+    winner: int | None
+    hands: list[HandRecord]
+
+
+class _FallbackCounter(logging.Handler):
+    """Counts the bots' logged fallbacks (errors, illegal answers, overruns)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+_COUNTER = _FallbackCounter()
+
+
+def _install_counter() -> None:
+    bots_logger = logging.getLogger("games.thousand.bots")
+    if _COUNTER not in bots_logger.handlers:
+        bots_logger.addHandler(_COUNTER)
+        bots_logger.propagate = False
+
+
+def _seat_rng(seed: int, deal: int, rotation: int, hand: int, seat: int) -> random.Random:
+    return random.Random(((((seed * 1_000_003 + deal) * 7 + rotation) * 1009 + hand) * 3) + seat)
+
+
+def play_hand(
+    state: HandState,
+    levels: Sequence[str],
+    rngs: Sequence[random.Random],
+    budget: float | None,
+) -> tuple[HandState, list[Decision], list[str], int]:
+    """Plays ``state`` to its end; returns the final state, the decisions, the levels of
+    the players whose actions the engine refused, and the number of fallbacks logged."""
+    decisions: list[Decision] = []
+    illegal: list[str] = []
+    fallbacks_before = _COUNTER.count
+    while True:
+        legal = legal_actions(state)
+        if not legal:
+            break
+        seat = state.to_move
+        assert seat is not None
+        view = observation(state, seat)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        action = choose_action(levels[seat], view, rngs[seat], budget=budget)
+        decisions.append(
+            Decision(
+                levels[seat],
+                time.perf_counter() - start,
+                time.process_time() - start_cpu,
+                len(legal) > 1,
+            )
+        )
+        try:
+            state = apply(state, action)
+        except IllegalAction:
+            illegal.append(levels[seat])
+            state = apply(state, legal[0])
+    return state, decisions, illegal, _COUNTER.count - fallbacks_before
+
+
+def _record(
+    deal: int,
+    rotation: int,
+    levels: tuple[str, str, str],
+    state: HandState,
+    decisions: list[Decision],
+    illegal: list[str],
+    fallbacks: int,
+) -> HandRecord:
+    if state.phase == REDEALT or state.result is None:
+        return HandRecord(
+            deal, rotation, levels, None, None, None, (0, 0, 0), decisions, illegal, fallbacks
+        )
+    assert state.phase == OVER
+    return HandRecord(
+        deal,
+        rotation,
+        levels,
+        state.declarer,
+        state.contract,
+        state.result.made,
+        state.result.score_deltas,
+        decisions,
+        illegal,
+        fallbacks,
+    )
+
+
+def _rotations(lineup: tuple[str, str, str], duplicate: bool) -> list[tuple[str, str, str]]:
+    if not duplicate:
+        return [lineup]
+    return [(lineup[(0 - r) % 3], lineup[(1 - r) % 3], lineup[(2 - r) % 3]) for r in range(3)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    seed: int
+    deal: int
+    lineup: tuple[str, str, str]
+    duplicate: bool
+    budget: float | None
+    matches: bool
+
+
+def _run_task(task: _Task) -> list[HandRecord] | list[MatchRecord]:
+    _install_counter()
+    if task.matches:
+        return [
+            _play_match(task, rotation, levels)
+            for rotation, levels in enumerate(_rotations(task.lineup, task.duplicate))
+        ]
+    records = []
+    for rotation, levels in enumerate(_rotations(task.lineup, task.duplicate)):
+        deal_rng = random.Random(task.seed * 1_000_003 + task.deal)
+        # The same deal for every rotation; re-deals (if a player asks) are dealt afresh.
+        for attempt in range(100):
+            state = deal_hand(task.deal % 3, deal_rng)
+            rngs = [_seat_rng(task.seed, task.deal, rotation, attempt, s) for s in range(3)]
+            state, decisions, illegal, fallbacks = play_hand(state, levels, rngs, task.budget)
+            record = _record(task.deal, rotation, levels, state, decisions, illegal, fallbacks)
+            if state.phase != REDEALT:
+                break
+        records.append(record)
+    return records
+
+
+def _play_match(task: _Task, rotation: int, levels: tuple[str, str, str]) -> MatchRecord:
+    deal_rng = random.Random(task.seed * 1_000_003 + task.deal)
+    match = new_match(deal_rng)
+    hands: list[HandRecord] = []
+    number = 0
+    while not match.is_over and match.hands_played < MATCH_HAND_LIMIT:
+        state = deal_next(match, deal_rng)
+        rngs = [_seat_rng(task.seed, task.deal, rotation, number, s) for s in range(3)]
+        state, decisions, illegal, fallbacks = play_hand(state, levels, rngs, task.budget)
+        if state.phase != REDEALT:
+            hands.append(_record(task.deal, rotation, levels, state, decisions, illegal, fallbacks))
+        match = after_hand(match, state)
+        number += 1
+    return MatchRecord(task.deal, rotation, levels, match.winner, hands)
+
+
+def run(
+    lineup: tuple[str, str, str],
+    count: int,
+    seed: int,
+    jobs: int = 2,
+    matches: bool = False,
+    duplicate: bool = True,
+    budget: float | None = None,
+) -> Iterator[HandRecord | MatchRecord]:
+    """Plays ``count`` deals (hands, or whole matches) of ``lineup``, each once per
+    rotation if ``duplicate``, on ``jobs`` processes; yields the records as they finish."""
+    for level in lineup:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: use {', '.join(LEVELS)}")
+    tasks = [_Task(seed, deal, lineup, duplicate, budget, matches) for deal in range(count)]
+    if jobs <= 1:
+        for task in tasks:
+            yield from _run_task(task)
+        return
+    with get_context("spawn").Pool(jobs) as pool:
+        for records in pool.imap_unordered(_run_task, tasks, chunksize=1):
+            yield from records
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A mean with the half-width of its 95% confidence interval."""
+
+    mean: float
+    half_width: float
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.2f} ± {self.half_width:.2f}"
+
+
+def mean_interval(values: Sequence[float]) -> Interval:
+    """The mean of ``values`` and its 95% interval (normal approximation)."""
+    count = len(values)
+    if count == 0:
+        return Interval(math.nan, math.nan, 0)
+    mean = statistics.fmean(values)
+    if count < 2:
+        return Interval(mean, math.inf, count)
+    return Interval(mean, 1.96 * statistics.stdev(values) / math.sqrt(count), count)
+
+
+def proportion_interval(successes: int, count: int) -> Interval:
+    """A proportion and the half-width of its 95% Wilson interval (centred on the estimate)."""
+    if count == 0:
+        return Interval(math.nan, math.nan, 0)
+    p = successes / count
+    z = 1.96
+    denominator = 1 + z * z / count
+    centre = (p + z * z / (2 * count)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / count + z * z / (4 * count * count)) / denominator
+    return Interval(p, max(abs(centre + spread - p), abs(p - (centre - spread))), count)
+
+
+@dataclass(slots=True)
+class Summary:
+    """Everything the arena reports, by level."""
+
+    hands: int = 0
+    deltas: dict[str, list[float]] = field(default_factory=dict)
+    per_deal: dict[tuple[int, int], dict[str, list[float]]] = field(default_factory=dict)
+    declared: dict[str, int] = field(default_factory=dict)
+    made: dict[str, int] = field(default_factory=dict)
+    contracts: dict[str, list[int]] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
+    decisions: dict[str, int] = field(default_factory=dict)
+    illegal: dict[str, int] = field(default_factory=dict)
+    fallbacks: int = 0
+    matches: int = 0
+    match_seats: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, int] = field(default_factory=dict)
+    drawn: int = 0
+    match_hands: list[int] = field(default_factory=list)
+
+    def add_hand(self, hand: HandRecord, group: tuple[int, int]) -> None:
+        self.hands += 1
+        self.fallbacks += hand.fallbacks
+        deal_levels = self.per_deal.setdefault(group, {})
+        for seat, level in enumerate(hand.levels):
+            self.deltas.setdefault(level, []).append(hand.deltas[seat])
+            deal_levels.setdefault(level, []).append(hand.deltas[seat])
+        if hand.declarer is not None:
+            level = hand.levels[hand.declarer]
+            self.declared[level] = self.declared.get(level, 0) + 1
+            self.made[level] = self.made.get(level, 0) + (1 if hand.made else 0)
+            assert hand.contract is not None
+            self.contracts.setdefault(level, []).append(hand.contract)
+        for decision in hand.decisions:
+            self.decisions[decision.level] = self.decisions.get(decision.level, 0) + 1
+            if decision.choice:
+                self.times.setdefault(decision.level, []).append(decision.seconds)
+                self.cpu_times.setdefault(decision.level, []).append(decision.cpu)
+        for level in hand.illegal:
+            self.illegal[level] = self.illegal.get(level, 0) + 1
+
+    def add(self, record: HandRecord | MatchRecord) -> None:
+        if isinstance(record, HandRecord):
+            self.add_hand(record, (record.deal, 0))
+            return
+        self.matches += 1
+        for level in record.levels:
+            self.match_seats[level] = self.match_seats.get(level, 0) + 1
+        if record.winner is None:
+            self.drawn += 1
+        else:
+            winner = record.levels[record.winner]
+            self.wins[winner] = self.wins.get(winner, 0) + 1
+        self.match_hands.append(len(record.hands))
+        for hand in record.hands:
+            self.add_hand(hand, (record.deal, 0))
+
+    def margin(self, first: str, second: str) -> Interval:
+        """Duplicate margin: per deal (all its rotations), ``first``'s average score change
+        per hand less ``second``'s, averaged over the deals, with its 95% interval."""
+        margins = [
+            statistics.fmean(levels[first]) - statistics.fmean(levels[second])
+            for levels in self.per_deal.values()
+            if first in levels and second in levels
+        ]
+        return mean_interval(margins)
+
+    def report(self) -> str:
+        lines = []
+        levels = [level for level in LEVELS if level in self.deltas]
+        if self.matches:
+            lines.append(
+                f"{self.matches} matches ({self.drawn} stopped undecided), "
+                f"{statistics.fmean(self.match_hands):.1f} hands per match on average"
+            )
+            for level in levels:
+                seats = self.match_seats.get(level, 0)
+                wins = self.wins.get(level, 0)
+                share = proportion_interval(wins, self.matches)
+                lines.append(
+                    f"  {level:8} won {wins} of {self.matches} matches "
+                    f"({100 * share.mean:.1f}% ± {100 * share.half_width:.1f}; "
+                    f"parity {100 * seats / (3 * self.matches):.1f}%)"
+                )
+        lines.append(f"{self.hands} hands played, {self.fallbacks} bot fallbacks logged")
+        lines.append("average score change per hand (95% CI):")
+        for level in levels:
+            lines.append(
+                f"  {level:8} {mean_interval(self.deltas[level])}"
+                f"  ({len(self.deltas[level])} seat-hands)"
+            )
+        if len(levels) > 1:
+            lines.append("duplicate margins per hand (95% CI):")
+            for index, first in enumerate(levels):
+                for second in levels[index + 1 :]:
+                    lines.append(
+                        f"  {second} - {first}: {self.margin(second, first)}"
+                        if LEVELS.index(second) > LEVELS.index(first)
+                        else f"  {first} - {second}: {self.margin(first, second)}"
+                    )
+        lines.append("as declarer: hands, success rate (95% CI), average contract:")
+        for level in levels:
+            declared = self.declared.get(level, 0)
+            success = proportion_interval(self.made.get(level, 0), declared)
+            contracts = self.contracts.get(level, [])
+            average = statistics.fmean(contracts) if contracts else math.nan
+            lines.append(
+                f"  {level:8} {declared:6}  {100 * success.mean:5.1f}% ± "
+                f"{100 * success.half_width:.1f}  {average:.1f}"
+            )
+        for title, table in (("wall-clock", self.times), ("processor", self.cpu_times)):
+            lines.append(f"{title} time per decision with a choice, ms: median, p95, max:")
+            for level in levels:
+                times = sorted(table.get(level, []))
+                if times:
+                    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+                    lines.append(
+                        f"  {level:8} {1000 * statistics.median(times):7.2f} "
+                        f"{1000 * p95:7.2f} {1000 * times[-1]:7.2f}  "
+                        f"({len(times)} of {self.decisions.get(level, 0)} decisions)"
+                    )
+        lines.append(
+            "illegal actions refused by the engine: "
+            + ", ".join(f"{level} {self.illegal.get(level, 0)}" for level in levels)
+        )
+        return "\n".join(lines)
+
+
+def summarize(records: Iterable[HandRecord | MatchRecord]) -> Summary:
+    summary = Summary()
+    for record in records:
+        summary.add(record)
+    return summary

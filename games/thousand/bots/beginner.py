@@ -1,0 +1,57 @@
+"""The Beginner: legal and sensible, with a new player's mistakes. It bids on a hunch
+(timidly or rashly, a little bolder on the barrel), gives cards without a plan, never
+raises its contract, does not count cards or feed its partner's tricks, and sometimes
+simply plays any card."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Observation
+from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS
+from ..engine.state import BIDDING, GIVING, PLAYING, REDEAL_PHASE
+from .cardplay import cards, marriage_cards
+from .evaluate import declarer_estimate
+from .fastplay import SUIT, beats, winning_position
+from .knowledge import mask_of_names, read
+from .names import card_action, give_action, highest_bid_within
+
+MISTAKE_RATE = 0.25
+
+
+def choose(view: Observation, rng: random.Random) -> str:
+    """The Beginner's action in ``view``."""
+    legal = view.legal
+    phase = view.phase
+    if phase == REDEAL_PHASE:
+        return rng.choice(("keep", "redeal"))
+    hand = mask_of_names(view.hand)
+    if phase == BIDDING:
+        hunch = rng.choice((-15.0, 0.0, 20.0)) + rng.gauss(0.0, 10.0)
+        if view.on_barrel[view.seat]:
+            hunch += 10.0  # it knows that on the barrel only a declarer scores
+        return highest_bid_within(legal, declarer_estimate(hand, False) + hunch, raise_once=True)
+    if phase == GIVING:
+        return give_action(rng.choice(cards(hand)))
+    if phase == PLAYING:
+        allowed = mask_of_names(tuple(action[5:] for action in legal))
+        if rng.random() < MISTAKE_RATE:
+            return card_action(rng.choice(cards(allowed)))
+        return card_action(_naive_card(view, allowed, rng))
+    return legal[0]
+
+
+def _naive_card(view: Observation, allowed: int, rng: random.Random) -> int:
+    know = read(view)
+    hand = know.hand
+    if not know.trick:
+        held = marriage_cards(hand) & allowed
+        if know.done and held:
+            suit = rng.choice([s for s in range(4) if held & MARRIAGE_MASKS[s]])
+            return 6 * suit + 2
+        return max(cards(allowed), key=lambda card: (CARD_POINTS[card], card))
+    best = know.trick[winning_position(know.trick, know.trump)]
+    winners = [card for card in cards(allowed) if beats(card, best, know.trump)]
+    if winners:
+        return max(winners, key=lambda card: (CARD_POINTS[card], card))
+    return min(cards(allowed), key=lambda card: (CARD_POINTS[card], SUIT[card]))
