@@ -34,8 +34,9 @@ class NewMatchForm(forms.Form):
         initial=ComputerLevel.NORMAL,
         widget=forms.RadioSelect,
         help_text=_(
-            "For now all three levels play the same simple way; stronger computer players "
-            "are on their way."
+            "Beginner makes the mistakes of a new player. Normal bids from its cards, counts "
+            "cards and plays soundly. Expert thinks through the deals the hidden cards could "
+            "be, like a strong player. None of them ever sees your cards."
         ),
     )
     bid_step = forms.TypedChoiceField(

@@ -67,7 +67,7 @@ def test_the_lobby_offers_the_options_with_the_house_rules_checked(alice_client:
         ("four_nines", "redeal"),
     ]:
         assert re.search(f'name="{name}" value="{value}"[^>]*checked', page)
-    assert "all three levels play the same simple way" in page
+    assert "None of them ever sees your cards." in page
 
 
 def test_starting_a_match_with_chosen_options(
