@@ -50,10 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "arena":
         return _arena(args)
     result = play_random_hands(args.hands, args.seed)
-    print(
-        f"{result.hands} hands, {result.actions} actions in {result.seconds:.2f} s: "
-        f"{result.hands_per_second:,.0f} hands/s, {result.actions_per_second:,.0f} actions/s"
-    )
+    print(f"{result.hands} complete random hands, {result.actions} actions (seed {args.seed})")
+    for label, seconds in (("wall clock", result.seconds), ("processor", result.cpu_seconds)):
+        hands, actions = result.rates(seconds)
+        print(f"  {label:10} {seconds:6.2f} s: {hands:,.0f} hands/s, {actions:,.0f} actions/s")
     return 0
 
 

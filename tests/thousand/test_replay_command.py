@@ -289,5 +289,8 @@ def test_the_benchmark_prints_hands_and_actions_per_second() -> None:
     )
     assert (result.returncode, result.stderr) == (0, "")
     assert re.fullmatch(
-        r"200 hands, \d+ actions in \d+\.\d\d s: [\d,]+ hands/s, [\d,]+ actions/s\n", result.stdout
+        r"200 complete random hands, \d+ actions \(seed 1\)\n"
+        r"  wall clock +\d+\.\d\d s: [\d,]+ hands/s, [\d,]+ actions/s\n"
+        r"  processor +\d+\.\d\d s: [\d,]+ hands/s, [\d,]+ actions/s\n",
+        result.stdout,
     )
