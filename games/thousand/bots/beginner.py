@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 
 from ..engine import Observation
-from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS
+from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS, SUIT_OF, cards_of
 from ..engine.state import BIDDING, GIVING, PLAYING, REDEAL_PHASE
-from .cardplay import cards, marriage_cards
+from .cardplay import QUEEN_OF, marriage_cards
 from .evaluate import declarer_estimate
-from .fastplay import SUIT, beats, winning_position
+from .fastplay import beats, winning_position
 from .knowledge import mask_of_names, read
 from .names import card_action, give_action, highest_bid_within
 
@@ -32,11 +32,11 @@ def choose(view: Observation, rng: random.Random) -> str:
             hunch += 10.0  # it knows that on the barrel only a declarer scores
         return highest_bid_within(legal, declarer_estimate(hand, False) + hunch, raise_once=True)
     if phase == GIVING:
-        return give_action(rng.choice(cards(hand)))
+        return give_action(rng.choice(cards_of(hand)))
     if phase == PLAYING:
         allowed = mask_of_names(tuple(action[5:] for action in legal))
         if rng.random() < MISTAKE_RATE:
-            return card_action(rng.choice(cards(allowed)))
+            return card_action(rng.choice(cards_of(allowed)))
         return card_action(_naive_card(view, allowed, rng))
     return legal[0]
 
@@ -48,10 +48,10 @@ def _naive_card(view: Observation, allowed: int, rng: random.Random) -> int:
         held = marriage_cards(hand) & allowed
         if know.done and held:
             suit = rng.choice([s for s in range(4) if held & MARRIAGE_MASKS[s]])
-            return 6 * suit + 2
-        return max(cards(allowed), key=lambda card: (CARD_POINTS[card], card))
+            return QUEEN_OF[suit]
+        return max(cards_of(allowed), key=lambda card: (CARD_POINTS[card], card))
     best = know.trick[winning_position(know.trick, know.trump)]
-    winners = [card for card in cards(allowed) if beats(card, best, know.trump)]
+    winners = [card for card in cards_of(allowed) if beats(card, best, know.trump)]
     if winners:
         return max(winners, key=lambda card: (CARD_POINTS[card], card))
-    return min(cards(allowed), key=lambda card: (CARD_POINTS[card], SUIT[card]))
+    return min(cards_of(allowed), key=lambda card: (CARD_POINTS[card], SUIT_OF[card]))

@@ -3,22 +3,12 @@ takes tricks cheaply and, as an opponent, feeds points to the other opponent's t
 
 from __future__ import annotations
 
-from ..engine.cards import ABOVE, CARD_POINTS, MARRIAGE_MASKS, SUIT_MASKS
+from ..engine.cards import ABOVE, CARD_POINTS, MARRIAGE_MASKS, SUIT_MASKS, SUIT_OF, cards_of
 from .evaluate import ACE_BIT
-from .fastplay import SUIT, beats, winning_position
+from .fastplay import beats, winning_position
 from .knowledge import Knowledge
 
-_QUEEN_OF = tuple(6 * suit + 2 for suit in range(4))
-
-
-def cards(mask: int) -> list[int]:
-    """The cards of a set, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+QUEEN_OF = tuple(6 * suit + 2 for suit in range(4))
 
 
 def marriage_cards(hand: int) -> int:
@@ -55,20 +45,20 @@ class Reader:
     def may_beat(self, seat: int, trick: list[int], trump: int) -> bool:
         """Whether ``seat``, playing next to ``trick``, may take it over."""
         best = trick[winning_position(trick, trump)]
-        led = SUIT[trick[0]]
+        led = SUIT_OF[trick[0]]
         possible = self.possible[seat]
-        if SUIT[best] == led and possible & ABOVE[best]:
+        if SUIT_OF[best] == led and possible & ABOVE[best]:
             return True
         if trump < 0 or not self.may_be_void(seat, led):
             return False
         trumps = possible & SUIT_MASKS[trump]
-        if SUIT[best] == trump:
+        if SUIT_OF[best] == trump:
             return bool(trumps & ABOVE[best])
         return bool(trumps)
 
     def sure_lead(self, card: int, against: list[int], trump: int) -> bool:
         """Whether ``card`` led wins the trick against the seats in ``against``."""
-        suit = SUIT[card]
+        suit = SUIT_OF[card]
         for seat in against:
             if self.possible[seat] & ABOVE[card]:
                 return False
@@ -89,7 +79,7 @@ def _cost(hand: int, card: int, reader: Reader, keep: int) -> float:
     if keep >> card & 1:
         cost += 60
     rank = card % 6
-    suit = SUIT[card]
+    suit = SUIT_OF[card]
     if rank == 5:
         cost += 8
     elif rank == 4 and hand & ACE_BIT[suit]:
@@ -100,7 +90,7 @@ def _cost(hand: int, card: int, reader: Reader, keep: int) -> float:
 
 
 def cheapest(hand: int, mask: int, reader: Reader, keep: int) -> int:
-    return min(cards(mask), key=lambda card: (_cost(hand, card, reader, keep), card))
+    return min(cards_of(mask), key=lambda card: (_cost(hand, card, reader, keep), card))
 
 
 def richest(mask: int, keep: int) -> int:
@@ -110,7 +100,7 @@ def richest(mask: int, keep: int) -> int:
         points = CARD_POINTS[card]
         return (0 if keep >> card & 1 else 1, 12 if points == 10 else points, -card)
 
-    return max(cards(mask), key=key)
+    return max(cards_of(mask), key=key)
 
 
 def choose_card(know: Knowledge, allowed: int, counting: bool = True) -> int:
@@ -133,7 +123,7 @@ def choose_card(know: Knowledge, allowed: int, counting: bool = True) -> int:
     best = trick[best_position]
     assert know.leader is not None
     winner = (know.leader + best_position) % 3
-    winning = sum(1 << card for card in cards(allowed) if beats(card, best, trump))
+    winning = sum(1 << card for card in cards_of(allowed) if beats(card, best, trump))
     if len(trick) == 2:
         if winner == partner:
             return richest(allowed, keep)
@@ -147,7 +137,7 @@ def choose_card(know: Knowledge, allowed: int, counting: bool = True) -> int:
         return cheapest(hand, allowed, reader, keep)
     safe = [
         card
-        for card in cards(winning)
+        for card in cards_of(winning)
         if next_seat == partner or not reader.may_beat(next_seat, [*trick, card], trump)
     ]
     if safe:
@@ -162,12 +152,12 @@ def _lead(know: Knowledge, reader: Reader, allowed: int, keep: int, adversaries:
     if know.done and keep:
         for suit in (3, 2, 1, 0):
             if keep & MARRIAGE_MASKS[suit]:
-                return _QUEEN_OF[suit]
-    sure = [c for c in cards(allowed & ~keep) if reader.sure_lead(c, adversaries, trump)]
+                return QUEEN_OF[suit]
+    sure = [c for c in cards_of(allowed & ~keep) if reader.sure_lead(c, adversaries, trump)]
     if sure:
         if trump >= 0 and know.seat == know.declarer:
             trumps_out = any(reader.possible[s] & SUIT_MASKS[trump] for s in adversaries)
-            sure_trumps = [c for c in sure if SUIT[c] == trump]
+            sure_trumps = [c for c in sure if SUIT_OF[c] == trump]
             if trumps_out and sure_trumps:
                 return max(sure_trumps)
         return max(sure, key=lambda card: (CARD_POINTS[card], card))

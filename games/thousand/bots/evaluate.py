@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS, MARRIAGE_VALUES, SUIT_MASKS
+from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS, MARRIAGE_VALUES, SUIT_MASKS, marriage_total
 from ..engine.rules import Rules
 
 ACE_BIT = tuple(1 << (6 * suit + 5) for suit in range(4))
@@ -16,15 +16,6 @@ QUEEN_BIT = tuple(1 << (6 * suit + 2) for suit in range(4))
 MUSIK_CARDS_GAIN = 14
 """What the three musik cards add on average to a declarer's points, less the two cards it
 gives away (measured with the Expert's playouts on random deals)."""
-
-
-def marriages_value(hand: int) -> int:
-    """Value of the marriages held in ``hand``."""
-    return sum(
-        MARRIAGE_VALUES[suit]
-        for suit in range(4)
-        if hand & MARRIAGE_MASKS[suit] == MARRIAGE_MASKS[suit]
-    )
 
 
 def suit_play_points(hand: int, suit: int) -> float:
@@ -68,7 +59,7 @@ def declarer_estimate(hand: int, with_musik: bool) -> float:
     ``with_musik`` adds the expected worth of the musik still to come: its cards, and the
     chance that it completes a marriage (3 chances in 17 for each lone king or queen).
     """
-    marriages = marriages_value(hand)
+    marriages = marriage_total(hand)
     has_ace = any(hand & bit for bit in ACE_BIT)
     estimate = play_points(hand) + marriages * (1.0 if has_ace else 0.85)
     if with_musik:

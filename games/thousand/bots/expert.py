@@ -14,9 +14,8 @@ import random
 from collections.abc import Callable
 
 from ..engine import Observation
-from ..engine.cards import marriage_total
+from ..engine.cards import cards_of, marriage_total
 from ..engine.state import BIDDING, CONTRACT_PHASE, GIVING, PLAYING, REDEAL_PHASE
-from .cardplay import cards
 from .cardplay import choose_card as normal_card
 from .clock import Clock
 from .evaluate import cards_to_give
@@ -100,7 +99,7 @@ def _table_now(view: Observation, know: Knowledge, world: World) -> Table:
 
 def _play(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) -> str:
     allowed = mask_of_names(tuple(action[5:] for action in view.legal))
-    moves = cards(allowed)
+    moves = cards_of(allowed)
     assert view.declarer is not None
     assert view.contract is not None
     prior = normal_card(know, allowed)

@@ -8,11 +8,10 @@ cannot drift from the rules. It is only ever run on *sampled* worlds, never the 
 
 from __future__ import annotations
 
-from ..engine.cards import ABOVE, CARD_POINTS, MARRIAGE_MASKS, MARRIAGE_VALUES, SUIT_MASKS
+from ..engine.cards import ABOVE, CARD_POINTS, MARRIAGE_MASKS, MARRIAGE_VALUES, SUIT_MASKS, SUIT_OF
 from ..engine.rules import Rules
 from ..engine.scoring import round_opponent_points
 
-SUIT = tuple(card // 6 for card in range(24))
 MARRIAGE_OF = tuple(MARRIAGE_MASKS[card // 6] if card % 6 in (2, 3) else 0 for card in range(24))
 """For a king or queen, the mask of its marriage; 0 for any other card."""
 
@@ -21,7 +20,7 @@ def legal_mask(hand: int, trick: list[int], trump: int, must_beat: bool) -> int:
     """The cards of ``hand`` that may be played to ``trick`` (rules 2.6), as the engine says."""
     if not trick:
         return hand
-    led_mask = SUIT_MASKS[SUIT[trick[0]]]
+    led_mask = SUIT_MASKS[SUIT_OF[trick[0]]]
     following = hand & led_mask
     if following:
         if must_beat:
@@ -53,19 +52,19 @@ def winning_position(trick: list[int], trump: int) -> int:
     best_card = trick[0]
     for position in range(1, len(trick)):
         card = trick[position]
-        if SUIT[card] == SUIT[best_card]:
+        if SUIT_OF[card] == SUIT_OF[best_card]:
             if card > best_card:
                 best, best_card = position, card
-        elif SUIT[card] == trump:
+        elif SUIT_OF[card] == trump:
             best, best_card = position, card
     return best
 
 
 def beats(card: int, best: int, trump: int) -> bool:
     """Whether ``card`` played now would beat ``best``, the card winning the trick so far."""
-    if SUIT[card] == SUIT[best]:
+    if SUIT_OF[card] == SUIT_OF[best]:
         return card > best
-    return SUIT[card] == trump
+    return SUIT_OF[card] == trump
 
 
 class Table:
@@ -144,7 +143,7 @@ class Table:
         if not trick:
             marriage = MARRIAGE_OF[card]
             if marriage and self.done and hand & marriage == marriage:
-                suit = SUIT[card]
+                suit = SUIT_OF[card]
                 self.trump = suit
                 self.marriages[seat] += MARRIAGE_VALUES[suit]
         self.hands[seat] = hand ^ (1 << card)

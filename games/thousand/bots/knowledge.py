@@ -7,9 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Observation
-from ..engine.cards import ABOVE, CARD_BY_NAME, FULL_DECK, MARRIAGE_MASKS, SUIT_MASKS, SUITS
+from ..engine.cards import (
+    ABOVE,
+    CARD_BY_NAME,
+    FULL_DECK,
+    MARRIAGE_MASKS,
+    SUIT_MASKS,
+    SUIT_OF,
+    SUITS,
+)
 from ..engine.rules import MUST_BEAT
-from .fastplay import SUIT
 
 PLAIN_LIMIT = 120
 
@@ -151,7 +158,7 @@ def _learn_from_lead(
     # an undeclared lead proves the partner is not in that hand.
     if number < 2 or card % 6 not in (2, 3):
         return
-    suit = SUIT[card]
+    suit = SUIT_OF[card]
     if any(m == (player, suit, number) for m in marriages):
         return
     forbidden[player] |= MARRIAGE_MASKS[suit] & ~(1 << card)
@@ -159,10 +166,10 @@ def _learn_from_lead(
 
 def _ruled_out(before: list[int], card: int, trump: int, must_beat: bool) -> int:
     """The cards a player provably did not hold when playing ``card`` after ``before``."""
-    led = SUIT[before[0]]
+    led = SUIT_OF[before[0]]
     led_mask = SUIT_MASKS[led]
-    top_led = max(c for c in before if SUIT[c] == led)
-    if SUIT[card] == led:
+    top_led = max(c for c in before if SUIT_OF[c] == led)
+    if SUIT_OF[card] == led:
         if must_beat and card < top_led:
             return ABOVE[top_led]
         return 0
@@ -170,10 +177,10 @@ def _ruled_out(before: list[int], card: int, trump: int, must_beat: bool) -> int
     if trump < 0:
         return ruled
     trump_mask = SUIT_MASKS[trump]
-    if SUIT[card] != trump:
+    if SUIT_OF[card] != trump:
         return ruled | trump_mask
     if must_beat:
-        trumps_before = [c for c in before if SUIT[c] == trump]
+        trumps_before = [c for c in before if SUIT_OF[c] == trump]
         if trumps_before and card < max(trumps_before):
             ruled |= ABOVE[max(trumps_before)]
     return ruled

@@ -6,10 +6,9 @@ quick version of the Normal player's card play that may look at all the cards.
 
 from __future__ import annotations
 
-from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS, SUIT_MASKS
-from .fastplay import SUIT, Table, beats, legal_mask, winning_position
-
-_QUEEN_OF = tuple(6 * suit + 2 for suit in range(4))
+from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS, SUIT_MASKS, SUIT_OF
+from .cardplay import QUEEN_OF, marriage_cards
+from .fastplay import Table, beats, legal_mask, winning_position
 
 
 def _min_points(mask: int, avoid: int) -> int:
@@ -43,17 +42,9 @@ def _max_points(mask: int, avoid: int) -> int:
     return best
 
 
-def _held_marriage_cards(hand: int) -> int:
-    held = 0
-    for mask in MARRIAGE_MASKS:
-        if hand & mask == mask:
-            held |= mask
-    return held
-
-
 def _sure_winner(table: Table, seat: int, card: int) -> bool:
     """Whether ``card`` led now wins the trick whatever the other two hold (perfect view)."""
-    suit = SUIT[card]
+    suit = SUIT_OF[card]
     suit_mask = SUIT_MASKS[suit]
     trump = table.trump
     higher = suit_mask & ~((2 << card) - 1)
@@ -87,14 +78,14 @@ def choose_card(table: Table) -> int:
     if allowed & (allowed - 1) == 0:
         return allowed.bit_length() - 1
     trick = table.trick
-    keep = _held_marriage_cards(hand)
+    keep = marriage_cards(hand)
     declarer = table.declarer
     partner = -1 if seat == declarer else 3 - seat - declarer
     if not trick:
         if table.done and keep:
             for suit in (3, 2, 1, 0):
                 if keep & MARRIAGE_MASKS[suit]:
-                    return _QUEEN_OF[suit]
+                    return QUEEN_OF[suit]
         best_card = -1
         best_points = -1
         pool = allowed & ~keep

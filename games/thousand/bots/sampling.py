@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.cards import FULL_DECK, MARRIAGE_MASKS, MARRIAGE_VALUES, marriage_total
+from ..engine.cards import FULL_DECK, MARRIAGE_MASKS, MARRIAGE_VALUES, cards_of, marriage_total
 from .knowledge import PLAIN_LIMIT, Knowledge
 
 _TRIES = 60
@@ -33,21 +33,12 @@ class World:
     gifts: tuple[int, ...]
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _pick(pool: int, count: int, rng: random.Random) -> int:
     """``count`` cards chosen uniformly at random from ``pool``."""
     if count <= 0:
         return 0
     chosen = 0
-    for card in rng.sample(_cards(pool), count):
+    for card in rng.sample(cards_of(pool), count):
         chosen |= 1 << card
     return chosen
 
@@ -206,7 +197,7 @@ def _place_musik(
             return -2
         choice = forced.bit_length() - 1
     else:
-        choices = [(card, 0.6 if card % 6 < 2 else 0.15) for card in _cards(possible)]
+        choices = [(card, 0.6 if card % 6 < 2 else 0.15) for card in cards_of(possible)]
         # If the declarer's hand has no room for all the musik cards still out (with the
         # cards it alone can hold), one of them must have gone to the other opponent.
         crowded = must[declarer] | musik_out | (unseen & forbidden[other])
@@ -308,7 +299,7 @@ def _with_history(
     # one that leaves every hand as dealt able to make its bids.
     receiver = (declarer + 1 + index) % 3
     held = hands[receiver] | know.played_by[receiver]
-    candidates = _cards(held & ~know.musik or held)
+    candidates = cards_of(held & ~know.musik or held)
     rng.shuffle(candidates)
     world = None
     for card in candidates:

@@ -9,7 +9,7 @@ following, trick winners and scoring are a few integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 RANKS = "9JQKTA"
 SUITS = "SCDH"
@@ -41,12 +41,14 @@ def bit(card: int) -> int:
     return 1 << card
 
 
-def cards_of(mask: int) -> Iterator[int]:
+def cards_of(mask: int) -> list[int]:
     """The cards of a set, lowest index first (spades 9 up to hearts ace)."""
+    cards = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        cards.append(low.bit_length() - 1)
         mask ^= low
+    return cards
 
 
 def mask_of(cards: Iterable[int]) -> int:
