@@ -27,14 +27,16 @@ from games.thousand.engine import (
     REDEAL_PHASE,
     Observation,
     SeenTrick,
+    observation,
     round_opponent_points,
 )
+from games.thousand.engine import cards as engine_cards
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
-MARRIAGE_VALUES = {"S": 40, "C": 60, "D": 80, "H": 100}
-CARD_POINTS = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
+MARRIAGE_VALUES = dict(zip(engine_cards.SUITS, engine_cards.MARRIAGE_VALUES, strict=True))
+CARD_POINTS = dict(zip(engine_cards.RANKS, engine_cards.RANK_POINTS, strict=True))
 RED_SUITS = frozenset("DH")
-RANK_ORDER = "9JQKTA"
+RANK_ORDER = engine_cards.RANKS
 SUIT_ORDER = "SHCD"
 """Hand order on screen: alternating colours, so neighbouring suits are easy to tell apart."""
 
@@ -670,7 +672,7 @@ def _redeal_note(table: Table, viewer: int, names: list[str]) -> str:
     )
     if previous is None or previous.status != Hand.Status.REDEALT:
         return ""
-    asker = replay(previous).history[-1][0]
+    asker = observation(replay(previous), viewer).history[-1][0]
     if asker == viewer:
         return _("You asked for a re-deal: the cards were dealt again.")
     return _("%(name)s asked for a re-deal: the cards were dealt again.") % {"name": names[asker]}

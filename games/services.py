@@ -20,9 +20,11 @@ from django.db import transaction
 from django.utils.translation import gettext, gettext_lazy
 
 from games import bot_runner
+from games.computer_players import choose
 from games.models import ComputerLevel, Hand, HandResult, Match, Seat
 from games.thousand.engine import (
     OVER,
+    REDEAL_PHASE,
     REDEALT,
     HandState,
     IllegalAction,
@@ -171,6 +173,7 @@ def create_practice_match(
         for number in (1, 2):
             Seat.objects.create(match=match, number=number, computer_level=level)
         _deal(match, 1)
+        match.save()  # a computer may have asked for a re-deal at once
         match_id, version = match.pk, match.version
         transaction.on_commit(lambda: _announce(match_id, version))
     return match
@@ -243,6 +246,23 @@ def _apply_action(table: Table, seat: int, action: str) -> None:
     hand.save()
     if state.phase == REDEALT:
         _deal(table.match, hand.number + 1)
+    elif state.phase == REDEAL_PHASE:
+        _computers_answer_redeal(Table(table.match, table.seats, hand, state))
+
+
+def _computers_answer_redeal(table: Table) -> None:
+    """A computer asked the re-deal question answers it within the change that asked it.
+
+    Only a player whose cards qualify is asked (rules 2.2): a table seen waiting for a
+    computer's answer, or a version spent on it, would tell the others that its cards are
+    weak. The answer needs no search, so it is made here, under the match's lock.
+    """
+    seat = table.computer_to_move
+    if seat is None:
+        return
+    level = table.seats[seat].computer_level
+    seed = f"{table.match.seed}:redeal:{table.hand.number}:{seat}"
+    _apply_action(table, seat, choose(level, table.view_for(seat), seed))
 
 
 def _start_next_hand(table: Table, seat: int) -> None:
@@ -296,12 +316,12 @@ def _finish_hand(table: Table, state: HandState) -> None:
     )
 
 
-def _deal(match: Match, number: int) -> Hand:
+def _deal(match: Match, number: int) -> None:
     rng = random.Random(f"{match.seed}:deal:{number}")
     state = deal_next(_match_state(match), rng)
-    return Hand.objects.create(
-        match=match, number=number, dealer=state.dealer, deal=state.deal_record()
-    )
+    Hand.objects.create(match=match, number=number, dealer=state.dealer, deal=state.deal_record())
+    if state.phase == REDEAL_PHASE:
+        _computers_answer_redeal(load_table(match))
 
 
 def _announce(match_id: int, version: int) -> None:

@@ -215,6 +215,23 @@ def test_a_redeal_deals_again_at_once_with_the_same_dealer(alice: AbstractBaseUs
     assert not HandResult.objects.filter(match=match).exists()
 
 
+@pytest.mark.parametrize("level", ["beginner", "normal", "expert"])
+def test_a_computer_asked_about_a_redeal_answers_before_anyone_sees_the_table(
+    alice: AbstractBaseUser, level: str
+) -> None:
+    # Seed 39 deals Left (seat 1) cards under 10 points without a marriage. Only such a hand
+    # is asked, so a table waiting for Left's answer would tell Alice that Left's cards are weak.
+    match = services.create_practice_match(alice, Rules(), level, seed=39)
+
+    first = match.hands.get(number=1)
+    assert first.actions in (["keep"], ["redeal"])
+    table = current(match)
+    assert table.match.version == 0
+    assert table.state.phase != "redeal"
+    assert table.view_for(0).phase != "redeal"
+    assert table.match.redeals == (1 if first.actions == ["redeal"] else 0)
+
+
 def test_the_match_ends_when_the_declarer_reaches_the_target(alice: AbstractBaseUser) -> None:
     match = services.create_practice_match(alice, Rules(target=500), "normal", seed=5)
     match.scores = [480, 0, 0]
