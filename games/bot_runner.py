@@ -33,7 +33,6 @@ from django.conf import settings
 
 from games import services
 from games.computer_players import choose
-from games.thousand.engine import REDEAL_PHASE
 
 logger = logging.getLogger(__name__)
 
@@ -116,6 +115,7 @@ def _forget_pool(pool: concurrent.futures.Executor | None) -> None:
 
 async def _drive(match_id: int) -> None:
     loop = asyncio.get_running_loop()
+    released = False
     try:
         while True:
             with _lock:
@@ -125,6 +125,9 @@ async def _drive(match_id: int) -> None:
                 with _lock:
                     if _runners[match_id]:
                         continue
+                    # Released under the lock: a request arriving from now on starts a runner.
+                    del _runners[match_id]
+                    released = True
                 return
             started = loop.time()
             pool = _executor()
@@ -133,11 +136,7 @@ async def _drive(match_id: int) -> None:
             except concurrent.futures.BrokenExecutor:
                 _forget_pool(pool)
                 raise
-            if turn.view.phase == REDEAL_PHASE:
-                # Who is asked about a re-deal is hidden: answer without a telling pause.
-                pause = 0.0
-            else:
-                pause = settings.BOT_MOVE_DELAY * (2 if turn.after_trick else 1)
+            pause = settings.BOT_MOVE_DELAY * (2 if turn.after_trick else 1)
             await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
             try:
                 await _in_thread(services.submit_move)(
@@ -145,17 +144,20 @@ async def _drive(match_id: int) -> None:
                 )
             except services.MoveRejected as rejected:
                 if rejected.status != 409:
+                    # The action and the engine's message may name the computer's cards, which
+                    # a log must not show; the match and version replay the decision for debugging.
                     logger.error(
-                        "computer in seat %s of match %s chose %r: %s",
+                        "computer in seat %s of match %s chose a refused %s move at version %s",
                         turn.seat,
                         match_id,
-                        action,
-                        rejected.message,
+                        action.partition(":")[0],
+                        turn.version,
                     )
                     return
                 # The match moved on while this move was computed: look again.
     except Exception:
         logger.exception("the computer players of match %s stopped", match_id)
     finally:
-        with _lock:
-            _runners.pop(match_id, None)
+        if not released:
+            with _lock:
+                _runners.pop(match_id, None)

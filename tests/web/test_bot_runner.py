@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
 
 import pytest
@@ -11,6 +13,7 @@ from django.urls import reverse
 from games import bot_runner, services
 from games.computer_players import choose
 from games.models import Match
+from games.thousand.engine import CARD_NAMES
 
 from .conftest import current
 
@@ -46,6 +49,41 @@ def test_loading_the_table_resumes_the_computers(
     assert current(scripted_match).state.to_move == 0
 
 
+def test_a_request_arriving_as_the_runner_stops_starts_a_new_runner(
+    real_runner: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    looks: list[int] = []
+
+    def nothing_to_do(match_id: int) -> None:
+        looks.append(match_id)
+
+    class RequestOnNextRelease:
+        """The runners' lock, with a request for moves made by another thread just after the
+        runner's first release of it once it has found nothing to do."""
+
+        def __init__(self) -> None:
+            self.lock = threading.Lock()
+            self.requested = False
+
+        def __enter__(self) -> None:
+            self.lock.acquire()
+
+        def __exit__(self, *exc: object) -> None:
+            self.lock.release()
+            runner = threading.current_thread().name == "computers-7"
+            if runner and looks and not self.requested:
+                self.requested = True
+                request = threading.Thread(target=bot_runner.request_bot_moves, args=(7,))
+                request.start()
+                request.join()
+
+    monkeypatch.setattr(services, "computer_turn", nothing_to_do)
+    monkeypatch.setattr(bot_runner, "_lock", RequestOnNextRelease())
+    bot_runner.request_bot_moves(7)
+    wait_until_idle()
+    assert looks == [7, 7]
+
+
 def test_a_computer_choosing_a_forbidden_move_stops_its_runner_without_changing_anything(
     scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -53,6 +91,20 @@ def test_a_computer_choosing_a_forbidden_move_stops_its_runner_without_changing_
     bot_runner.request_bot_moves(scripted_match.pk)
     wait_until_idle()
     assert current(scripted_match).match.version == 0
+
+
+def test_a_refused_computer_move_is_logged_without_a_card(
+    scripted_match: Match,
+    real_runner: None,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setattr(bot_runner, "choose", lambda level, view, seed: "play:TC")  # Left's card
+    with caplog.at_level(logging.ERROR, logger="games.bot_runner"):
+        bot_runner.request_bot_moves(scripted_match.pk)
+        wait_until_idle()
+    assert "seat 1" in caplog.text
+    assert not any(card in caplog.text for card in CARD_NAMES)
 
 
 def test_the_decision_can_run_in_a_worker_process(scripted_match: Match, settings: object) -> None:
