@@ -324,6 +324,7 @@ ALLOWED_ENGINE_IMPORTS = {
     "games.thousand.engine.rules": None,
     "games.thousand.engine.actions": {"GIVE_ACTIONS", "PLAY_ACTIONS"},
     "games.thousand.engine.scoring": {"round_opponent_points"},
+    "games.thousand.engine.tricks": {"trick_winner"},
     "games.thousand.engine.state": {
         "BIDDING",
         "CONTRACT_PHASE",

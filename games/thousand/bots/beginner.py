@@ -10,9 +10,10 @@ import random
 from ..engine import Observation
 from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS, SUIT_OF, cards_of
 from ..engine.state import BIDDING, GIVING, PLAYING, REDEAL_PHASE
+from ..engine.tricks import trick_winner
 from .cardplay import QUEEN_OF, marriage_cards
 from .evaluate import declarer_estimate
-from .fastplay import beats, winning_position
+from .fastplay import beats
 from .knowledge import mask_of_names, read
 from .names import card_action, give_action, highest_bid_within
 
@@ -50,7 +51,7 @@ def _naive_card(view: Observation, allowed: int, rng: random.Random) -> int:
             suit = rng.choice([s for s in range(4) if held & MARRIAGE_MASKS[s]])
             return QUEEN_OF[suit]
         return max(cards_of(allowed), key=lambda card: (CARD_POINTS[card], card))
-    best = know.trick[winning_position(know.trick, know.trump)]
+    best = know.trick[trick_winner(know.trick, know.trump)]
     winners = [card for card in cards_of(allowed) if beats(card, best, know.trump)]
     if winners:
         return max(winners, key=lambda card: (CARD_POINTS[card], card))

@@ -4,8 +4,9 @@ takes tricks cheaply and, as an opponent, feeds points to the other opponent's t
 from __future__ import annotations
 
 from ..engine.cards import ABOVE, CARD_POINTS, MARRIAGE_MASKS, SUIT_MASKS, SUIT_OF, cards_of
+from ..engine.tricks import trick_winner
 from .evaluate import ACE_BIT
-from .fastplay import beats, winning_position
+from .fastplay import beats
 from .knowledge import Knowledge
 
 QUEEN_OF = tuple(6 * suit + 2 for suit in range(4))
@@ -44,7 +45,7 @@ class Reader:
 
     def may_beat(self, seat: int, trick: list[int], trump: int) -> bool:
         """Whether ``seat``, playing next to ``trick``, may take it over."""
-        best = trick[winning_position(trick, trump)]
+        best = trick[trick_winner(trick, trump)]
         led = SUIT_OF[trick[0]]
         possible = self.possible[seat]
         if SUIT_OF[best] == led and possible & ABOVE[best]:
@@ -119,7 +120,7 @@ def choose_card(know: Knowledge, allowed: int, counting: bool = True) -> int:
     trick = know.trick
     if not trick:
         return _lead(know, reader, allowed, keep, adversaries)
-    best_position = winning_position(trick, trump)
+    best_position = trick_winner(trick, trump)
     best = trick[best_position]
     assert know.leader is not None
     winner = (know.leader + best_position) % 3

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine.cards import ABOVE, CARD_POINTS, MARRIAGE_MASKS, MARRIAGE_VALUES, SUIT_MASKS, SUIT_OF
 from ..engine.rules import Rules
 from ..engine.scoring import round_opponent_points
+from ..engine.tricks import trick_winner
 
 MARRIAGE_OF = tuple(MARRIAGE_MASKS[card // 6] if card % 6 in (2, 3) else 0 for card in range(24))
 """For a king or queen, the mask of its marriage; 0 for any other card."""
@@ -44,20 +45,6 @@ def legal_mask(hand: int, trick: list[int], trump: int, must_beat: bool) -> int:
         if top >= 0:
             return trumps & ABOVE[top] or trumps
     return trumps
-
-
-def winning_position(trick: list[int], trump: int) -> int:
-    """The position (0, 1, 2) in ``trick`` of the card that wins it (so far)."""
-    best = 0
-    best_card = trick[0]
-    for position in range(1, len(trick)):
-        card = trick[position]
-        if SUIT_OF[card] == SUIT_OF[best_card]:
-            if card > best_card:
-                best, best_card = position, card
-        elif SUIT_OF[card] == trump:
-            best, best_card = position, card
-    return best
 
 
 def beats(card: int, best: int, trump: int) -> bool:
@@ -151,7 +138,7 @@ class Table:
         if len(trick) < 3:
             self.to_move = (seat + 1) % 3
             return
-        winner = (self.leader + winning_position(trick, self.trump)) % 3
+        winner = (self.leader + trick_winner(trick, self.trump)) % 3
         self.taken[winner] += CARD_POINTS[trick[0]] + CARD_POINTS[trick[1]] + CARD_POINTS[card]
         self.trick = []
         self.leader = winner

@@ -7,8 +7,9 @@ quick version of the Normal player's card play that may look at all the cards.
 from __future__ import annotations
 
 from ..engine.cards import CARD_POINTS, MARRIAGE_MASKS, SUIT_MASKS, SUIT_OF
+from ..engine.tricks import trick_winner
 from .cardplay import QUEEN_OF, marriage_cards
-from .fastplay import Table, beats, legal_mask, winning_position
+from .fastplay import Table, beats, legal_mask
 
 
 def _min_points(mask: int, avoid: int) -> int:
@@ -61,7 +62,7 @@ def _survives(table: Table, card: int, next_seat: int) -> bool:
     """Whether ``card``, played second and winning, still wins after ``next_seat`` plays."""
     trick = [*table.trick, card]
     allowed = legal_mask(table.hands[next_seat], trick, table.trump, table.must_beat)
-    best = trick[winning_position(trick, table.trump)]
+    best = trick[trick_winner(trick, table.trump)]
     while allowed:
         low = allowed & -allowed
         if beats(low.bit_length() - 1, best, table.trump):
@@ -99,7 +100,7 @@ def choose_card(table: Table) -> int:
             return best_card
         return _min_points(allowed, keep)
     trump = table.trump
-    best_position = winning_position(trick, trump)
+    best_position = trick_winner(trick, trump)
     best = trick[best_position]
     winner = (table.leader + best_position) % 3
     winning = 0

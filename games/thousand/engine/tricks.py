@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import PLAY_ACTIONS, SUIT_NAMES, IllegalAction, gettext_noop
 from .cards import (
     ABOVE,
@@ -36,11 +38,12 @@ def highest(cards: tuple[int, ...], suit: int) -> int:
     return best
 
 
-def trick_winner(cards: tuple[int, ...], trump: int | None) -> int:
-    """The position (0, 1, 2) in ``cards`` of the card that wins the trick."""
+def trick_winner(cards: Sequence[int], trump: int | None) -> int:
+    """The position (0, 1, 2) in ``cards`` of the card that wins the trick (so far, for a trick
+    still being played)."""
     best = 0
     best_card = cards[0]
-    for position in (1, 2):
+    for position in range(1, len(cards)):
         card = cards[position]
         if SUIT_OF[card] == SUIT_OF[best_card]:
             if card > best_card:
