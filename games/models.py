@@ -31,6 +31,7 @@ class Match(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("In progress")
         FINISHED = "finished", _("Finished")
+        RESIGNED = "resigned", _("Resigned")
 
     game = models.CharField(max_length=20, default="thousand", editable=False)
     owner = models.ForeignKey(
@@ -43,6 +44,9 @@ class Match(models.Model):
     hands_played = models.PositiveIntegerField(default=0)
     redeals = models.PositiveIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="winning seat")
+    resigned_by = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="the seat that resigned the match, if one did"
+    )
     version = models.PositiveIntegerField(
         default=0, help_text="bumped by every change; a move names the version it was made on"
     )
@@ -61,7 +65,8 @@ class Match(models.Model):
 
     @property
     def is_finished(self) -> bool:
-        return self.status == self.Status.FINISHED
+        """Whether the match is over: played to the end or resigned."""
+        return self.status != self.Status.PLAYING
 
     @property
     def target(self) -> int:

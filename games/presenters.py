@@ -260,6 +260,8 @@ class TableView:
     outcome: str = ""
     winner: str = ""
     i_won: bool = False
+    resigned: str = ""
+    """Who resigned the match ("" if nobody did), as the viewer reads it."""
     standings: list[SeatView] = field(default_factory=list)
     """The players from the highest score down, for the end of the match."""
     new_match_options: dict[str, object] = field(default_factory=dict)
@@ -310,9 +312,16 @@ def present(table: Table, seat: int, message: str = "") -> TableView:
     result.redeal_note = _redeal_note(table, seat, names)
     _trick(result, view, names, seats)
     result.sheet = _sheet(table, names)
-    if match.is_finished and match.winner is not None:
-        result.i_won = match.winner == seat
-        result.winner = names[match.winner]
+    if match.is_finished:
+        if match.winner is not None:
+            result.i_won = match.winner == seat
+            result.winner = names[match.winner]
+        elif match.resigned_by is not None:
+            result.resigned = (
+                _("You resigned this match.")
+                if match.resigned_by == seat
+                else _("%(name)s resigned this match.") % {"name": names[match.resigned_by]}
+            )
         result.standings = sorted(seats, key=lambda s: (s.number != match.winner, -s.score))
         result.new_match_options = {
             **rules.to_dict(),
@@ -493,11 +502,12 @@ def _controls(result: TableView, view: Observation, names: list[str], finished: 
     if finished:
         result.controls = "finished"
         _summary(result, view, names)
-        result.prompt = (
-            _("You won the match!")
-            if result.i_won
-            else _("%(name)s won the match.") % {"name": result.winner}
-        )
+        if result.resigned:
+            result.prompt = result.resigned
+        elif result.i_won:
+            result.prompt = _("You won the match!")
+        else:
+            result.prompt = _("%(name)s won the match.") % {"name": result.winner}
         return
     if view.phase == OVER:
         result.controls = "next"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
@@ -46,6 +46,8 @@ logger = logging.getLogger(__name__)
 
 NEXT_HAND = "next"
 """Not an engine action: a seated person asks for the next deal once a hand's summary is read."""
+RESIGN = "resign"
+"""Not an engine action: a seated person gives the match up, at any moment of it."""
 
 MAX_ACTION_LENGTH = 20
 PERSON_SEAT = 0
@@ -122,8 +124,10 @@ class Table:
         return None
 
     def view_for(self, seat: int) -> Observation:
-        """All that ``seat`` may see of the current hand."""
-        return observation(self.state, seat)
+        """All that ``seat`` may see of the current hand (with no action left once the match
+        is over, which a resignation may end in the middle of a hand)."""
+        view = observation(self.state, seat)
+        return replace(view, legal=()) if self.match.is_finished else view
 
     @property
     def computer_to_move(self) -> int | None:
@@ -210,11 +214,13 @@ def submit_move(
             raise ValueError(f"seat {computer_seat} is not a computer player")
         if match.is_finished:
             raise MoveRejected(gettext_lazy("This match is over."), 409)
-        if expected_version != match.version:
+        if action == RESIGN:
+            _resign(table, seat, by_computer=computer_seat is not None)
+        elif expected_version != match.version:
             raise MoveRejected(
                 gettext_lazy("The table changed before your move arrived: here it is now."), 409
             )
-        if action == NEXT_HAND:
+        elif action == NEXT_HAND:
             _start_next_hand(table, seat)
         else:
             _apply_action(table, seat, action)
@@ -263,6 +269,15 @@ def _computers_answer_redeal(table: Table) -> None:
     level = table.seats[seat].computer_level
     seed = f"{table.match.seed}:redeal:{table.hand.number}:{seat}"
     _apply_action(table, seat, choose(level, table.view_for(seat), seed))
+
+
+def _resign(table: Table, seat: int, by_computer: bool) -> None:
+    """Ends the match at once, whatever version the person saw: resigning does not depend on
+    the cards. The hand in progress is kept as it stands, with everything played so far."""
+    if by_computer:
+        raise MoveRejected(gettext_lazy("Computer players do not resign."), 400)
+    table.match.status = Match.Status.RESIGNED
+    table.match.resigned_by = seat
 
 
 def _start_next_hand(table: Table, seat: int) -> None:

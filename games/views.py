@@ -51,7 +51,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "unfinished": _listed(mine.filter(status=Match.Status.PLAYING)[:RECENT_MATCHES], request),
-        "finished": _listed(mine.filter(status=Match.Status.FINISHED)[:RECENT_MATCHES], request),
+        "finished": _listed(mine.exclude(status=Match.Status.PLAYING)[:RECENT_MATCHES], request),
     }
     return render(request, "games/lobby.html", context, status=400 if form.errors else 200)
 

@@ -312,3 +312,36 @@ def _play_out(match: Match, alice: AbstractBaseUser) -> None:
         else:
             computer_plays(match, action)
         table = current(match)
+
+
+def test_resigning_ends_the_match_at_once_whatever_version_and_keeps_the_hand(
+    alice: AbstractBaseUser, scripted_match: Match
+) -> None:
+    computer_plays(scripted_match, "pass", "bid:110")
+    assert current(scripted_match).match.version == 2
+
+    services.submit_move(scripted_match.pk, "resign", 0, user=alice)
+
+    table = current(scripted_match)
+    assert table.match.status == Match.Status.RESIGNED
+    assert table.match.is_finished
+    assert (table.match.resigned_by, table.match.winner, table.match.version) == (0, None, 3)
+    assert table.match.scores == [0, 0, 0]
+    hand = Hand.objects.get(match=scripted_match)
+    assert (hand.status, hand.actions) == (Hand.Status.PLAYING, ["pass", "bid:110"])
+    assert table.state.to_move == 0
+    assert table.view_for(0).legal == ()
+    assert services.computer_turn(scripted_match.pk) is None
+    for action in ("pass", "resign"):
+        with pytest.raises(services.MoveRejected) as refused:
+            services.submit_move(scripted_match.pk, action, 3, user=alice)
+        assert (refused.value.status, str(refused.value.message)) == (409, "This match is over.")
+    assert current(scripted_match).match.version == 3
+
+
+def test_a_computer_player_cannot_resign(scripted_match: Match) -> None:
+    with pytest.raises(services.MoveRejected) as refused:
+        services.submit_move(scripted_match.pk, "resign", 0, computer_seat=1)
+    assert refused.value.status == 400
+    table = current(scripted_match)
+    assert (table.match.status, table.match.version) == (Match.Status.PLAYING, 0)

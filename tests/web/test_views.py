@@ -243,6 +243,35 @@ def test_a_finished_match_refuses_moves_and_shows_the_winner(
     assert "Back to the lobby" in page
 
 
+def test_resigning_at_the_table_ends_the_match_and_lists_it_as_resigned(
+    alice_client: Client, scripted_match: Match
+) -> None:
+    computer_plays(scripted_match, "pass", "bid:110")
+    before = alice_client.get(table_url(scripted_match)).content.decode()
+    assert 'value="resign"' in before
+    assert 'value="pass"' in before
+
+    response = post_move(alice_client, scripted_match, action="resign")
+
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    page = alice_client.get(table_url(scripted_match)).content.decode()
+    assert "You resigned this match." in page
+    assert 'value="resign"' not in page
+    assert 'value="pass"' not in page
+    assert "Back to the lobby" in page
+    lobby = alice_client.get(reverse("lobby")).content.decode()
+    resume, done = lobby.split("Recently finished")
+    assert table_url(scripted_match) not in resume
+    assert table_url(scripted_match) in done
+    assert "Resigned" in done
+
+
+def test_a_stranger_cannot_resign_alices_match(bob_client: Client, scripted_match: Match) -> None:
+    move = bob_client.post(act_url(scripted_match), {"action": "resign", "version": "0"}, **HTMX)
+    assert move.status_code == 404
+    assert current(scripted_match).match.status == Match.Status.PLAYING
+
+
 def test_a_whole_hand_through_the_views(alice_client: Client, scripted_match: Match) -> None:
     computer_plays(scripted_match, "pass", "bid:110")
     post_move(alice_client, scripted_match, action="pass")
