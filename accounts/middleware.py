@@ -1,0 +1,30 @@
+"""Keeps people signed in while they keep coming back.
+
+Django's session lasts ``SESSION_COOKIE_AGE`` from the last time it was saved, and a session
+is only saved when something in it changes: a guest, who has no password to sign in again,
+would otherwise lose the account and its matches a fixed time after pressing "Play now",
+however often they play. Touching the session once a day makes the expiry count from the
+last visit instead, for one database (or cache) write per person per day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+from django.http import HttpRequest, HttpResponse
+
+LAST_VISIT_KEY = "last_visit"
+
+
+class KeepSignedInMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        session = request.session
+        if request.user.is_authenticated and not session.get_expire_at_browser_close():
+            today = date.today().isoformat()
+            if session.get(LAST_VISIT_KEY) != today:
+                session[LAST_VISIT_KEY] = today  # saved with a fresh expiry by SessionMiddleware
+        return self.get_response(request)
