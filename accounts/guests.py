@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 # Guests' usernames are never typed by anyone; sign-ups may not start with the prefix.
 GUEST_USERNAME_PREFIX = "guest-"
+GUEST_SESSION_AGE = 60 * 60 * 24 * 365
+"""A guest has no password to sign in with again, so its session lasts a year from the last
+visit (``accounts.middleware``); other sessions keep Django's two weeks from the last visit."""
 
 
 def is_guest(user: AbstractBaseUser | AnonymousUser | None) -> bool:

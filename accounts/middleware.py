@@ -1,10 +1,11 @@
 """Keeps people signed in while they keep coming back.
 
-Django's session lasts ``SESSION_COOKIE_AGE`` from the last time it was saved, and a session
-is only saved when something in it changes: a guest, who has no password to sign in again,
-would otherwise lose the account and its matches a fixed time after pressing "Play now",
-however often they play. Touching the session once a day makes the expiry count from the
-last visit instead, for one database (or cache) write per person per day.
+A Django session lasts its age (``GUEST_SESSION_AGE`` for a guest, ``SESSION_COOKIE_AGE``
+otherwise) from the last time it was saved, and it is only saved when something in it
+changes: a guest, who has no password to sign in again, would otherwise lose the account and
+its matches a fixed time after pressing "Play now", however often they play. Touching the
+session once a day makes the expiry count from the last visit instead, for one database (or
+cache) write per person per day.
 """
 
 from __future__ import annotations

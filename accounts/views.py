@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import GuestUpgradeForm, ProfileForm
-from accounts.guests import create_guest, is_guest
+from accounts.guests import GUEST_SESSION_AGE, create_guest, is_guest
 from accounts.models import DISPLAY_NAME_TAKEN, Profile
 from accounts.profiles import create_profile
 
@@ -30,6 +30,7 @@ def guest_start(request: HttpRequest) -> HttpResponse:
         return render(request, "accounts/guest_start.html", {"next_url": next_url})
     user = create_guest()
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    request.session.set_expiry(GUEST_SESSION_AGE)
     messages.success(
         request,
         gettext(

@@ -55,10 +55,6 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
 ]
 
-# A session lasts a year from the last visit (accounts.middleware): a guest has no password to
-# sign in with again. Signing in with "Remember me" unticked still ends at browser close.
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
-
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"

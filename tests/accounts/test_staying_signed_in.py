@@ -1,5 +1,5 @@
-"""A session lasts a year from the last visit, so a guest who keeps playing never loses the
-account: it has no password to sign in with again."""
+"""Sessions count from the last visit: a year for a guest, who has no password to sign in with
+again (so one who keeps playing never loses the account), two weeks for an account with one."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from accounts.guests import GUEST_SESSION_AGE
 from accounts.middleware import LAST_VISIT_KEY
 
 pytestmark = pytest.mark.django_db
 
 YEAR = 60 * 60 * 24 * 365
+TWO_WEEKS = 60 * 60 * 24 * 14
 
 
 def test_a_guest_visiting_on_a_later_day_gets_a_year_from_that_visit(client: Client) -> None:
@@ -33,6 +35,21 @@ def test_further_visits_on_the_same_day_write_nothing(client: Client) -> None:
     client.get("/play/")
     again = client.get("/play/")
     assert "sessionid" not in again.cookies
+
+
+def test_an_account_with_a_password_gets_two_weeks_from_each_visit(client: Client) -> None:
+    assert GUEST_SESSION_AGE == YEAR
+    get_user_model().objects.create_user(username="dave", password="a long pass phrase 8")
+    signed_in = client.post(
+        "/accounts/login/", {"login": "dave", "password": "a long pass phrase 8", "remember": "on"}
+    )
+    assert int(signed_in.cookies["sessionid"]["max-age"]) == TWO_WEEKS
+
+    session = client.session
+    session[LAST_VISIT_KEY] = "2020-01-01"
+    session.save()
+    later = client.get("/play/")
+    assert int(later.cookies["sessionid"]["max-age"]) == TWO_WEEKS
 
 
 def test_signing_in_without_remember_me_still_ends_with_the_browser(client: Client) -> None:

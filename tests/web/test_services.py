@@ -232,6 +232,27 @@ def test_a_computer_asked_about_a_redeal_answers_before_anyone_sees_the_table(
     assert table.match.redeals == (1 if first.actions == ["redeal"] else 0)
 
 
+def test_a_computer_asked_about_a_redeal_in_a_later_hand_answers_within_the_next_move(
+    alice: AbstractBaseUser,
+) -> None:
+    # Seed 59: nobody is asked in hand 1; hand 2 deals Right (seat 2) cards it may re-deal.
+    match = services.create_practice_match(alice, Rules(), "normal", seed=59)
+    assert match.hands.get(number=1).actions == []
+    _play_out(match, alice)
+    version = current(match).match.version
+
+    services.submit_move(match.pk, "next", version, user=alice)
+
+    second = match.hands.get(number=2)
+    assert second.actions in (["keep"], ["redeal"])
+    table = current(match)
+    assert table.match.version == version + 1
+    view = table.view_for(0)
+    assert view.phase != "redeal"
+    assert view.to_move is not None
+    assert (2, "keep") not in view.history
+
+
 def test_the_match_ends_when_the_declarer_reaches_the_target(alice: AbstractBaseUser) -> None:
     match = services.create_practice_match(alice, Rules(target=500), "normal", seed=5)
     match.scores = [480, 0, 0]
