@@ -322,7 +322,10 @@ def present(table: Table, seat: int, message: str = "") -> TableView:
                 if match.resigned_by == seat
                 else _("%(name)s resigned this match.") % {"name": names[match.resigned_by]}
             )
-        result.standings = sorted(seats, key=lambda s: (s.number != match.winner, -s.score))
+        result.standings = sorted(
+            seats,
+            key=lambda s: (s.number != match.winner, s.number == match.resigned_by, -s.score),
+        )
         result.new_match_options = {
             **rules.to_dict(),
             "level": table.seats[(seat + 1) % 3].computer_level or ComputerLevel.NORMAL,

@@ -160,3 +160,40 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
     expect(page.locator("#table")).not_to_have_class(re.compile(r"phase-over"))
     shot(f"{len(seen) + 5:02d}-next-hand")
     context.close()
+
+
+def test_open_panels_stay_open_as_moves_arrive_and_the_match_can_be_resigned(
+    browser: Browser, live_server_url: str, screenshot_dir: Path
+) -> None:
+    context = browser.new_context(viewport=VIEWPORTS["desktop"])  # type: ignore[arg-type]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(live_server_url + "/play-now/")
+    page.get_by_role("button", name="Play now").click()
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    rules = page.locator("#rules-box")
+    page.get_by_text("Rules of this match").click()
+    expect(rules).to_have_attribute("open", "")
+
+    for _ in range(20):  # until the person passes; a computer always moves next
+        _phase, controls, version = table_state(page)
+        if controls == "redeal":
+            page.get_by_role("button", name="Keep my cards").click()
+        elif controls == "bid":
+            page.get_by_role("button", name="Pass").click()
+            wait_for_a_newer_table(page, version + 1)  # the table after a computer's move
+            break
+        wait_for_a_newer_table(page, version)
+    else:
+        pytest.fail("the person never got to bid")
+    expect(rules).to_have_attribute("open", "")
+
+    page.get_by_text("Resign", exact=True).click()
+    page.get_by_role("button", name="Yes, resign the match").click()
+    expect(page.locator(".match-over")).to_contain_text("You resigned this match.")
+    expect(page.locator("#resign-box")).to_have_count(0)
+    page.screenshot(path=screenshot_dir / "desktop-resigned.png", full_page=True)
+    assert errors == []
+    context.close()

@@ -256,6 +256,8 @@ def test_resigning_at_the_table_ends_the_match_and_lists_it_as_resigned(
     assert response.status_code == 200  # type: ignore[attr-defined]
     page = alice_client.get(table_url(scripted_match)).content.decode()
     assert "You resigned this match." in page
+    standings = page.split('class="standings"')[1].split("</ol>")[0]
+    assert re.findall(r"<li( class=\"me\")?>", standings) == ["", "", ' class="me"']
     assert 'value="resign"' not in page
     assert 'value="pass"' not in page
     assert "Back to the lobby" in page

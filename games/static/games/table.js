@@ -54,6 +54,31 @@
 
   document.addEventListener("focusin", rememberFocus);
 
+  // A panel the person opened (last trick, score sheet, rules, resign) stays open while the
+  // table is replaced by the next move.
+  var openPanels = {};
+
+  document.addEventListener(
+    "toggle",
+    function (event) {
+      var panel = event.target;
+      if (panel.tagName === "DETAILS" && panel.id) openPanels[panel.id] = panel.open;
+    },
+    true
+  );
+
+  function reopenPanels() {
+    Object.keys(openPanels).forEach(function (id) {
+      var panel = document.getElementById(id);
+      if (panel && openPanels[id]) panel.open = true;
+    });
+  }
+
+  function afterTableSwap() {
+    reopenPanels();
+    restoreFocus();
+  }
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "table") return;
@@ -72,7 +97,7 @@
     var table = document.getElementById("table");
     if (!html || !table || isOlder(html)) return;
     htmx.swap(table, html, { swapStyle: "outerHTML" });
-    restoreFocus();
+    afterTableSwap();
   }
 
   document.addEventListener("htmx:beforeSend", function (event) {
@@ -102,8 +127,9 @@
     document.body.dataset.socket = "closed";
   });
 
+  document.addEventListener("htmx:afterSwap", reopenPanels);
   document.addEventListener("htmx:afterSettle", restoreFocus);
-  document.addEventListener("htmx:wsAfterMessage", restoreFocus);
+  document.addEventListener("htmx:wsAfterMessage", afterTableSwap);
 
   function showProblem(text) {
     var box = document.getElementById("table-message");
