@@ -104,7 +104,7 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
     shot("03-table")
 
     seen: list[str] = []
-    played_by_keyboard = False
+    played_by_keyboard = focus_checked = False
     for _ in range(200):
         phase, controls, version = table_state(page)
         step = f"{phase}-{controls}"
@@ -133,6 +133,10 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
                 dimmed = page.locator(".hand li.dimmed")
                 assert dimmed.locator("button").count() == 0  # dimmed cards are not actionable
                 assert_the_trick_is_crisp_and_placed(page)
+            if controls == "play" and played_by_keyboard and not focus_checked:
+                # The computers' moves since the keyboard play kept the focus in the table.
+                assert page.evaluate("document.activeElement.closest('#table') !== null")
+                focus_checked = True
             if controls == "play" and not played_by_keyboard:
                 play_a_card_with_the_keyboard(page)
                 played_by_keyboard = True
@@ -154,6 +158,7 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
     assert page.evaluate("window.socketUpdates") > 0  # the computers' moves came by WebSocket
     assert page.locator("body").get_attribute("data-socket") == "open"
     assert any(step.startswith("playing-play") for step in seen)
+    assert focus_checked
     assert errors == []
 
     page.get_by_role("button", name="Deal the next hand").click()
@@ -166,6 +171,7 @@ def test_open_panels_stay_open_as_moves_arrive_and_the_match_can_be_resigned(
     browser: Browser, live_server_url: str, screenshot_dir: Path
 ) -> None:
     context = browser.new_context(viewport=VIEWPORTS["desktop"])  # type: ignore[arg-type]
+    context.add_init_script(COUNT_SOCKET_UPDATES)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -177,17 +183,37 @@ def test_open_panels_stay_open_as_moves_arrive_and_the_match_can_be_resigned(
     page.get_by_text("Rules of this match").click()
     expect(rules).to_have_attribute("open", "")
 
-    for _ in range(20):  # until the person passes; a computer always moves next
+    # Play on until the table was replaced both by an answer to the person's move and by a
+    # computer's move pushed over the socket.
+    pushed_before = page.evaluate("window.socketUpdates")
+    moved = tried_an_empty_bid = False
+    for _ in range(60):
+        if moved and page.evaluate("window.socketUpdates") > pushed_before:
+            break
         _phase, controls, version = table_state(page)
+        if controls == "wait":
+            wait_for_a_newer_table(page, version)
+            expect(rules).to_have_attribute("open", "")
+            continue
+        if controls == "bid" and page.locator("#bid-button").count() and not tried_an_empty_bid:
+            page.fill("#amount", "")  # an empty bid is stopped in the page, nothing is sent
+            page.locator("#bid-button").click()
+            assert page.evaluate("document.getElementById('amount').validity.valueMissing")
+            assert table_state(page) == (_phase, controls, version)
+            tried_an_empty_bid = True
         if controls == "redeal":
             page.get_by_role("button", name="Keep my cards").click()
         elif controls == "bid":
             page.get_by_role("button", name="Pass").click()
-            wait_for_a_newer_table(page, version + 1)  # the table after a computer's move
-            break
+        elif controls == "contract":
+            page.locator("#contract-button").click()
+        else:
+            page.locator(".hand li.playable button").first.click()
         wait_for_a_newer_table(page, version)
+        expect(rules).to_have_attribute("open", "")
+        moved = True
     else:
-        pytest.fail("the person never got to bid")
+        pytest.fail("no move of the person's and no pushed move came")
     expect(rules).to_have_attribute("open", "")
 
     page.get_by_text("Resign", exact=True).click()

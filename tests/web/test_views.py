@@ -124,6 +124,15 @@ def test_the_table_page_shows_alices_cards_and_opens_the_socket(
     assert runner_requests == [scripted_match.pk]
 
 
+def test_in_debug_mode_no_script_puts_a_refused_moves_answer_in_place_of_the_page(
+    alice_client: Client, scripted_match: Match, settings: object
+) -> None:
+    settings.DEBUG = True  # type: ignore[attr-defined]
+    page = alice_client.get(table_url(scripted_match)).content.decode()
+    assert "htmx-2.min.js" in page
+    assert "django-htmx.js" not in page  # its debug handler swaps 400 answers into the document
+
+
 def test_an_htmx_poll_gets_the_table_fragment(alice_client: Client, scripted_match: Match) -> None:
     fragment = alice_client.get(table_url(scripted_match), **HTMX).content.decode()
     assert fragment.startswith('\n<section id="table"') or fragment.startswith(

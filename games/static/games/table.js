@@ -38,18 +38,20 @@
     focusedId = active && active.id && active.closest("#table") ? active.id : focusedId;
   }
 
+  // Focus put back here is remembered again (focusin), so it follows every later swap too.
   function restoreFocus() {
     var active = document.activeElement;
     if (active && active !== document.body) return;
-    if (!focusedId) return;
-    var again = document.getElementById(focusedId);
+    var id = focusedId;
+    focusedId = null;
+    if (!id) return;
+    var again = document.getElementById(id);
     if (again && !again.disabled) {
       again.focus();
     } else {
       var prompt = document.getElementById("prompt");
       if (prompt) prompt.focus({ preventScroll: true });
     }
-    focusedId = null;
   }
 
   document.addEventListener("focusin", rememberFocus);
