@@ -283,7 +283,7 @@ def present(table: Table, seat: int, message: str = "") -> TableView:
     result = TableView(
         match_id=match.pk,
         version=match.version,
-        hand_number=table.hand.number,
+        hand_number=_played_number(table),
         phase=view.phase,
         seats=seats,
         me=by_position["me"],
@@ -662,18 +662,28 @@ def _score_note(view: Observation, seat: int) -> str:
     return ""
 
 
+def _played_number(table: Table) -> int:
+    """The current hand's number as players count: re-dealt hands were not played."""
+    hands_played = table.match.hands_played
+    return hands_played if table.hand.status == Hand.Status.OVER else hands_played + 1
+
+
 def _sheet(table: Table, names: list[str]) -> list[SheetRow]:
-    results = HandResult.objects.filter(match=table.match).select_related("hand")
+    results = (
+        HandResult.objects.filter(match=table.match)
+        .select_related("hand")
+        .order_by("hand__number")
+    )
     return [
         SheetRow(
-            number=row.hand.number,
+            number=number,
             declarer=names[row.declarer],
             contract=row.contract,
             made=row.made,
             deltas=list(row.score_deltas),
             scores=list(row.scores),
         )
-        for row in results
+        for number, row in enumerate(results, start=1)
     ]
 
 

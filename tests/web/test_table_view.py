@@ -178,3 +178,32 @@ def test_the_end_of_a_match_offers_another_with_the_same_rules(
     again = Match.objects.exclude(pk=scripted_match.pk).get()
     assert response["Location"] == table_url(again)
     assert again.rules == scripted_match.rules
+
+
+def test_hands_are_numbered_as_played_a_redeal_does_not_count(
+    alice: AbstractBaseUser, alice_client: Client
+) -> None:
+    match = services.create_practice_match(alice, Rules(), "normal", seed=3)
+    poor = ("9S", "JS", "9C", "JC", "9D", "JD", "QH")  # 7 points, no marriage
+    rich = ("AS", "TS", "KS", "QS", "AC", "TC", "KC")
+    rest = ("QC", "AD", "TD", "KD", "QD", "JH", "9H")
+    script_deal(match, dealer=2, hands=(poor, rich, rest), musik=("AH", "TH", "KH"))
+    post_move(alice_client, match, action="redeal")
+    assert current(match).hand.number == 2
+
+    page = fragment(alice_client, match)
+    assert "What just happened (hand 1)" in page
+    assert "You asked for a re-deal: the cards were dealt again." in page
+
+    table = current(match)
+    while not table.state.is_over:
+        action = legal_actions(table.state)[0]
+        if table.state.to_move == 0:
+            post_move(alice_client, match, action=action)
+        else:
+            computer_plays(match, action)
+        table = current(match)
+    page = fragment(alice_client, match)
+    assert "Hand 1: points and scores" in page
+    sheet = page[page.index('<details class="sheet"') :]
+    assert re.findall(r'<th scope="row">(\d+)</th>', sheet) == ["1"]
