@@ -7,6 +7,7 @@ that seat may see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.urls import reverse
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from accounts.names import display_name
-from games.models import ComputerLevel, Hand, HandResult
+from games.models import ComputerLevel, Hand, HandResult, Seat
 from games.services import Table, replay
 from games.thousand.engine import (
     BIDDING,
@@ -276,7 +277,7 @@ def present(table: Table, seat: int, message: str = "") -> TableView:
     """The table as ``seat`` sees it."""
     view = table.view_for(seat)
     match = table.match
-    names = _names(table, seat)
+    names = seat_names(table.seats, seat)
     seats = [_seat_view(table, view, number, seat, names) for number in range(3)]
     by_position = {s.position: s for s in seats}
     rules = view.rules
@@ -353,9 +354,11 @@ def _announcement(result: TableView) -> str:
     return " ".join(part for part in parts if part)
 
 
-def _names(table: Table, viewer: int) -> list[str]:
+def seat_names(seats: Sequence[Seat], viewer: int) -> list[str]:
+    """Each seat's name as ``viewer`` reads it: "You", "Left" and "Right" for computers, and
+    people's display names."""
     names = []
-    for seat in table.seats:
+    for seat in seats:
         if seat.number == viewer:
             names.append(_("You"))
         elif seat.is_computer:
@@ -670,9 +673,7 @@ def _played_number(table: Table) -> int:
 
 def _sheet(table: Table, names: list[str]) -> list[SheetRow]:
     results = (
-        HandResult.objects.filter(match=table.match)
-        .select_related("hand")
-        .order_by("hand__number")
+        HandResult.objects.filter(match=table.match).select_related("hand").order_by("hand__number")
     )
     return [
         SheetRow(

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import timedelta
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import bot_runner
 from games.forms import NewMatchForm, move_from_fields
 from games.models import Match
-from games.presenters import present
+from games.presenters import present, seat_names
 from games.rendering import table_fragments
 from games.services import (
     MoveRejected,
@@ -58,15 +60,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, object]]:
     listed = []
+    now = timezone.now()
     for match in matches:
-        seats = list(match.seats.all())
+        seats = sorted(match.seats.all(), key=lambda seat: seat.number)
         computers = [seat for seat in seats if seat.is_computer]
-        mine = [seat.number for seat in seats if seat.user_id == request.user.pk]
+        me = next(seat.number for seat in seats if seat.user_id == request.user.pk)
+        names = seat_names(seats, me)
         listed.append(
             {
                 "match": match,
-                "won": bool(mine) and match.winner == mine[0],
+                "won": match.winner == me,
                 "level": computers[0].get_computer_level_display() if computers else "",
+                # The viewer first, then the players on the left and on the right.
+                "scores": [(names[n % 3], match.scores[n % 3]) for n in range(me, me + 3)],
+                "just_now": now - match.updated < timedelta(minutes=1),
             }
         )
     return listed

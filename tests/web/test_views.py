@@ -101,12 +101,19 @@ def test_the_lobby_lists_matches_to_resume_and_finished_ones(
     alice: AbstractBaseUser, alice_client: Client, scripted_match: Match
 ) -> None:
     finished = services.create_practice_match(alice, Rules(), "beginner")
-    Match.objects.filter(pk=finished.pk).update(status=Match.Status.FINISHED, winner=0)
+    Match.objects.filter(pk=finished.pk).update(
+        status=Match.Status.FINISHED, winner=0, scores=[1010, -40, 530]
+    )
     page = alice_client.get(reverse("lobby")).content.decode()
     resume, done = page.split("Recently finished")
     assert table_url(scripted_match) in resume
+    assert "You <strong>0</strong> · Left <strong>0</strong> · Right <strong>0</strong>" in resume
+    assert "just now" in resume
     assert table_url(finished) in done
     assert "You won" in done
+    assert (
+        "You <strong>1010</strong> · Left <strong>-40</strong> · Right <strong>530</strong>" in done
+    )
 
 
 def test_the_table_page_shows_alices_cards_and_opens_the_socket(
