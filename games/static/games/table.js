@@ -160,8 +160,9 @@
     if (label) label.textContent = input.value;
     var value = Number(input.value);
     form.querySelectorAll("button[data-step]").forEach(function (step) {
-      var limit = step.dataset.step === "1" ? input.max : input.min;
-      step.disabled = limit !== "" && value === Number(limit);
+      var up = step.dataset.step === "1";
+      var limit = up ? input.max : input.min;
+      step.disabled = limit !== "" && (up ? value >= Number(limit) : value <= Number(limit));
     });
   }
 
