@@ -134,6 +134,14 @@ def test_leading_from_the_second_trick_the_prompt_offers_the_marriage(
     page = fragment(alice_client, scripted_match)
     assert "Leading the king or queen of spades declares the marriage (40)." in page
     assert "Last trick" in page
+    post_move(alice_client, scripted_match, action="play:TS")
+    page = fragment(alice_client, scripted_match)
+    caption = page[page.index('<span class="previous-trick">') :]
+    caption = caption[: caption.index("</p>")]
+    assert " ".join(re.sub(r"<[^>]+>", " ", caption).split()) == (
+        "Last trick: You A♠ ace of spades · Left 9♠ nine of spades · Right K♦ king of diamonds ."
+        " You took it."
+    )
 
 
 def test_the_summary_says_who_scores_only_as_declarer(
