@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -41,9 +44,14 @@ def runner_requests(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 @pytest.fixture
-def real_runner(runner_requests: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+def real_runner(runner_requests: list[int], monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """From here on, requests for computer moves start the real runner."""
     monkeypatch.setattr(bot_runner, "request_bot_moves", REAL_REQUEST_BOT_MOVES)
+    yield
+    # A database connection left by a runner's finished worker thread sits in a reference
+    # cycle until the collector runs; collect it now, or PostgreSQL refuses to drop the test
+    # database at the end of the session while the connection is still open.
+    gc.collect()
 
 
 def make_user(username: str) -> AbstractBaseUser:
