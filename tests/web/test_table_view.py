@@ -51,6 +51,18 @@ def right_leads_the_ace_of_hearts(client: Client, match: Match) -> None:
     computer_plays(match, "give:9C", "give:9D", "contract:120", "play:AH")
 
 
+def play_out(client: Client, match: Match) -> None:
+    """Plays the hand to its end: Alice through the views, the computers directly."""
+    table = current(match)
+    while not table.state.is_over:
+        action = legal_actions(table.state)[0]
+        if table.state.to_move == 0:
+            post_move(client, match, action=action)
+        else:
+            computer_plays(match, action)
+        table = current(match)
+
+
 def test_each_card_of_the_trick_lies_in_front_of_the_player_who_played_it(
     alice_client: Client, scripted_match: Match
 ) -> None:
@@ -153,14 +165,7 @@ def test_the_summary_says_who_scores_only_as_declarer(
     script_deal(match)
     computer_plays(match, "pass", "bid:110")
     post_move(alice_client, match, action="pass")
-    table = current(match)
-    while not table.state.is_over:
-        action = legal_actions(table.state)[0]
-        if table.state.to_move == 0:
-            post_move(alice_client, match, action=action)
-        else:
-            computer_plays(match, action)
-        table = current(match)
+    play_out(alice_client, match)
     page = fragment(alice_client, match)
     assert "only as declarer: 800 or more" in page
     left_row = re.search(r"<tr><th scope=\"row\">Left.*?</tr>", page, re.DOTALL)
@@ -203,14 +208,7 @@ def test_hands_are_numbered_as_played_a_redeal_does_not_count(
     assert "What just happened (hand 1)" in page
     assert "You asked for a re-deal: the cards were dealt again." in page
 
-    table = current(match)
-    while not table.state.is_over:
-        action = legal_actions(table.state)[0]
-        if table.state.to_move == 0:
-            post_move(alice_client, match, action=action)
-        else:
-            computer_plays(match, action)
-        table = current(match)
+    play_out(alice_client, match)
     page = fragment(alice_client, match)
     assert "Hand 1: points and scores" in page
     sheet = page[page.index('<details class="sheet"') :]
