@@ -80,8 +80,8 @@ def test_sampled_worlds_agree_with_random_play() -> None:
             assert_consistent(view, sample_world(read(view), rng))
 
 
-def _scripted() -> HandState:
-    state = new_hand(
+def _dealt() -> HandState:
+    return new_hand(
         dealer=0,
         hands=[
             ["AS", "TS", "KS", "QS", "9C", "JC", "9D"],
@@ -90,6 +90,10 @@ def _scripted() -> HandState:
         ],
         musik=["JS", "9S", "QC"],
     )
+
+
+def _scripted() -> HandState:
+    state = _dealt()
     for action in [
         "bid:110",
         "pass",
@@ -143,15 +147,7 @@ def test_the_card_given_to_the_other_opponent_stays_hidden() -> None:
 
 
 def test_bids_over_120_give_the_bidder_a_marriage() -> None:
-    state = new_hand(
-        dealer=0,
-        hands=[
-            ["AS", "TS", "KS", "QS", "9C", "JC", "9D"],
-            ["AC", "TC", "KC", "QD", "JD", "9H", "JH"],
-            ["AD", "TD", "KD", "AH", "TH", "KH", "QH"],
-        ],
-        musik=["JS", "9S", "QC"],
-    )
+    state = _dealt()
     state = apply(state, "bid:200")  # needs a marriage worth 80 at least (seat 2 has hearts)
     view = observation(state, 0)
     rng = random.Random(5)
