@@ -173,10 +173,12 @@ def create_practice_match(
             match.seed = seed
         match.dealer = new_match(random.Random(f"{match.seed}:first-dealer"), rules).dealer
         match.save()
-        Seat.objects.create(match=match, number=PERSON_SEAT, user=owner)
-        for number in (1, 2):
-            Seat.objects.create(match=match, number=number, computer_level=level)
-        _deal(match, 1)
+        seats = (
+            Seat.objects.create(match=match, number=PERSON_SEAT, user=owner),
+            Seat.objects.create(match=match, number=1, computer_level=level),
+            Seat.objects.create(match=match, number=2, computer_level=level),
+        )
+        _deal(match, seats, 1)
         match.save()  # a computer may have asked for a re-deal at once
         match_id, version = match.pk, match.version
         transaction.on_commit(lambda: _announce(match_id, version))
@@ -251,7 +253,7 @@ def _apply_action(table: Table, seat: int, action: str) -> None:
         _finish_hand(table, state)
     hand.save()
     if state.phase == REDEALT:
-        _deal(table.match, hand.number + 1)
+        _deal(table.match, table.seats, hand.number + 1)
     elif state.phase == REDEAL_PHASE:
         _computers_answer_redeal(Table(table.match, table.seats, hand, state))
 
@@ -285,7 +287,7 @@ def _start_next_hand(table: Table, seat: int) -> None:
         raise ValueError("computers do not deal the next hand")
     if not table.state.is_over:
         raise MoveRejected(gettext_lazy("The hand is still being played."), 409)
-    _deal(table.match, table.hand.number + 1)
+    _deal(table.match, table.seats, table.hand.number + 1)
 
 
 def _match_state(match: Match) -> MatchState:
@@ -331,12 +333,14 @@ def _finish_hand(table: Table, state: HandState) -> None:
     )
 
 
-def _deal(match: Match, number: int) -> None:
+def _deal(match: Match, seats: tuple[Seat, Seat, Seat], number: int) -> None:
     rng = random.Random(f"{match.seed}:deal:{number}")
     state = deal_next(_match_state(match), rng)
-    Hand.objects.create(match=match, number=number, dealer=state.dealer, deal=state.deal_record())
+    hand = Hand.objects.create(
+        match=match, number=number, dealer=state.dealer, deal=state.deal_record()
+    )
     if state.phase == REDEAL_PHASE:
-        _computers_answer_redeal(load_table(match))
+        _computers_answer_redeal(Table(match, seats, hand, state))
 
 
 def _announce(match_id: int, version: int) -> None:
