@@ -1,0 +1,1 @@
+"""Tile rummy: the rules engine, the solver, computer players and the command line."""
