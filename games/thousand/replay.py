@@ -1,6 +1,12 @@
 """The replay command: a deal plus actions in, the resulting hand as one JSON line out.
 
 Used by tests, bug reports and the site's own replays. See ``run_scenario`` for the format.
+
+A scenario is ``HandState.deal_record()`` plus ``actions``. With ``"rules": {"players": 4}``
+the ``dealer`` is a table seat 0-3 who sits the hand out, ``hands`` and ``scores`` are the
+three other seats' in playing order from the dealer's left (hand positions 0, 1, 2), every
+seat number in the output is a hand position, and the output adds ``seats``: the table seat
+at each position.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from .engine import (
     IllegalAction,
     Rules,
     apply,
+    hand_seats,
     legal_actions,
     new_hand,
 )
@@ -75,6 +82,8 @@ def describe(state: HandState) -> dict[str, Any]:
             {"seat": m.seat, "suit": SUITS[m.suit], "trick": m.trick} for m in state.marriages
         ],
     }
+    if state.rules.players == 4:
+        out["seats"] = list(hand_seats(state))
     if state.phase == OVER and state.result is not None:
         out["hand_points"] = list(state.result.hand_points)
         out["score_deltas"] = list(state.result.score_deltas)

@@ -46,7 +46,9 @@ def test_missing_options_take_the_house_rule() -> None:
         ({"following": "trump"}, "rules: following must be 'must_beat' or 'classic', not 'trump'"),
         ({"rounding": "up"}, "rules: rounding must be 'ten_down' or 'five', not 'up'"),
         ({"four_nines": None}, "rules: four_nines must be 'redeal' or 'abandon', not None"),
-        ({"players": 4}, "rules: unknown option 'players'"),
+        ({"players": 2}, "rules: players must be 3 or 4, not 2"),
+        ({"players": 4.0}, "rules: players must be 3 or 4, not 4.0"),
+        ({"seats": 4}, "rules: unknown option 'seats'"),
         ([], "rules must be an object"),
     ],
 )

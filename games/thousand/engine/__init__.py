@@ -3,15 +3,27 @@
 A hand is built from a deal (``new_hand``) or a seeded shuffle (``deal_hand``); actions in the
 canonical notation are listed by ``legal_actions`` and applied by ``apply``, which returns a
 new state or raises ``IllegalAction``; ``observation`` is what one seat may see.
+
+A hand is played by three at hand positions 0-2; with four at the table the dealer sits it
+out, and ``hand_seats``, ``seat_of`` and ``position_of`` map positions to table seats.
 """
 
 from .actions import IllegalAction
 from .cards import CARD_BY_NAME, CARD_NAMES, parse_card
 from .match import MatchState, after_hand, deal_next, new_match
-from .observation import Observation, SeenMarriage, SeenTrick, observation
+from .observation import (
+    Observation,
+    PublicView,
+    SeenMarriage,
+    SeenTrick,
+    observation,
+    spectator_view,
+    view_for_seat,
+)
 from .play import apply, legal_actions
 from .rules import HOUSE_RULES, Rules
 from .scoring import round_opponent_points, score_hand
+from .seats import active_seats, by_seat, hand_seats, position_of, seat_of, sitting_out
 from .state import (
     BIDDING,
     CONTRACT_PHASE,
@@ -45,19 +57,28 @@ __all__ = [
     "Marriage",
     "MatchState",
     "Observation",
+    "PublicView",
     "Rules",
     "SeenMarriage",
     "SeenTrick",
     "Trick",
+    "active_seats",
     "after_hand",
     "apply",
+    "by_seat",
     "deal_hand",
     "deal_next",
+    "hand_seats",
     "legal_actions",
     "new_hand",
     "new_match",
     "observation",
     "parse_card",
+    "position_of",
     "round_opponent_points",
     "score_hand",
+    "seat_of",
+    "sitting_out",
+    "spectator_view",
+    "view_for_seat",
 ]

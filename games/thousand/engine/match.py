@@ -1,4 +1,10 @@
-"""A match: hands in a row until someone reaches the target (rules section 3)."""
+"""A match: hands in a row until someone reaches the target (rules section 3).
+
+The match works in table seats: three, or four where the dealer sits each hand out (rules
+section 4). Each hand is played by three at hand positions (see ``seats``): ``deal_next``
+hands the active seats' scores to the hand and ``after_hand`` lays its result back out by
+seat, leaving the sitting-out dealer's score as it was.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +13,28 @@ from dataclasses import dataclass, replace
 
 from .rules import HOUSE_RULES, Rules
 from .scoring import on_barrel
+from .seats import active_seats, hand_seats
 from .state import OVER, REDEALT, HandState, deal_hand
 
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """Scores, the dealer of the next hand, hands played and re-dealt, and the winner."""
+    """Scores by table seat, the dealer of the next hand, hands played and re-dealt, and the
+    winner's seat. A four-player match needs four scores (``new_match`` gives them)."""
 
     rules: Rules = HOUSE_RULES
-    scores: tuple[int, int, int] = (0, 0, 0)
+    scores: tuple[int, ...] = (0, 0, 0)
     dealer: int = 0
     hands_played: int = 0
     redeals: int = 0
     winner: int | None = None
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        if len(self.scores) != players:
+            raise ValueError(f"a match of {players} players needs {players} scores")
+        if self.dealer not in range(players):
+            raise ValueError(f"the dealer must be a seat from 0 to {players - 1}")
 
     def on_barrel(self, seat: int) -> bool:
         """Whether ``seat`` now scores only as declarer."""
@@ -32,30 +47,45 @@ class MatchState:
 
 
 def new_match(rng: random.Random, rules: Rules = HOUSE_RULES) -> MatchState:
-    """A match at zero with the first dealer drawn at random."""
-    return MatchState(rules=rules, dealer=rng.randrange(3))
+    """A match at zero with the first dealer drawn at random among all the seats."""
+    return MatchState(rules=rules, scores=(0,) * rules.players, dealer=rng.randrange(rules.players))
+
+
+def _hand_scores(match: MatchState, seats: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (match.scores[seats[0]], match.scores[seats[1]], match.scores[seats[2]])
 
 
 def deal_next(match: MatchState, rng: random.Random) -> HandState:
-    """The match's next hand, shuffled with ``rng``."""
+    """The match's next hand, shuffled with ``rng``; it holds the scores of the seats that
+    play it, by hand position."""
     if match.is_over:
         raise ValueError("the match is over")
-    return deal_hand(match.dealer, rng, match.scores, match.rules)
+    seats = active_seats(match.rules.players, match.dealer)
+    return deal_hand(match.dealer, rng, _hand_scores(match, seats), match.rules)
 
 
 def after_hand(match: MatchState, hand: HandState) -> MatchState:
     """The match once ``hand`` is finished: a re-deal keeps the dealer, a played hand scores
-    and passes the deal to the left."""
-    if hand.dealer != match.dealer or hand.scores != match.scores or hand.rules != match.rules:
+    for the seats that played it and passes the deal to the left among all the seats."""
+    seats = hand_seats(hand)
+    if (
+        hand.dealer != match.dealer
+        or hand.rules != match.rules
+        or hand.scores != _hand_scores(match, seats)
+    ):
         raise ValueError("this hand does not belong to the match as it stands")
     if hand.phase == REDEALT:
         return replace(match, redeals=match.redeals + 1)
     if hand.phase != OVER or hand.result is None:
         raise ValueError("the hand is not finished")
+    scores = list(match.scores)
+    for position, seat in enumerate(seats):
+        scores[seat] = hand.result.scores[position]
+    winner = hand.result.winner
     return replace(
         match,
-        scores=hand.result.scores,
-        dealer=(match.dealer + 1) % 3,
+        scores=tuple(scores),
+        dealer=(match.dealer + 1) % match.rules.players,
         hands_played=match.hands_played + 1,
-        winner=hand.result.winner,
+        winner=None if winner is None else seats[winner],
     )

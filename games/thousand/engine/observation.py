@@ -1,13 +1,19 @@
-"""What one seat may see (rules section 6): the only view of a hand a page or a bot gets."""
+"""What one seat may see (rules section 6): the only view of a hand a page or a bot gets.
+
+A player gets the ``Observation`` of their hand position; the dealer who sits a four-player
+hand out gets the ``spectator_view``, which holds only what is public.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import CARD_NAMES, SUITS, names_of
 from .play import legal_actions
 from .rules import Rules
 from .scoring import on_barrel
+from .seats import hand_seats, position_of, sitting_out
 from .state import REDEAL_PHASE, HandResult, HandState
 
 
@@ -30,24 +36,26 @@ class SeenMarriage:
 
 
 @dataclass(frozen=True, slots=True)
-class Observation:
-    """One seat's view of a hand. Cards are in notation (``"AH"``), suits are letters.
+class PublicView:
+    """What everybody at the table may see of a hand, the dealer sitting out included.
+    Cards are in notation (``"AH"``), suits are letters, seats are hand positions.
 
-    ``to_move`` is ``None`` when the hand is over, and while another player is being asked
-    the re-deal question (who is asked would tell about their cards). ``history`` lists the
-    actions this seat saw, with a card given to someone else shown as plain ``"give"`` and
-    other players' ``keep`` answers left out. ``gives`` holds the cards given to the left and
-    to the right opponent, ``None`` where this seat did not see the card.
+    ``dealer`` is the dealer's position, ``None`` when the dealer sits the hand out (four
+    players); ``seats`` are the table seats at positions 0, 1, 2. ``to_move`` is ``None``
+    when the hand is over, and while another player is being asked the re-deal question (who
+    is asked would tell about their cards). ``history`` lists the actions the viewer saw,
+    with a card given to someone else shown as plain ``"give"`` and other players' ``keep``
+    answers left out. ``gives`` holds the cards given to the left and to the right opponent,
+    ``None`` where the viewer did not see the card.
     """
 
-    seat: int
     rules: Rules
-    dealer: int
+    dealer: int | None
+    seats: tuple[int, int, int]
     phase: str
     to_move: int | None
     scores: tuple[int, int, int]
     on_barrel: tuple[bool, bool, bool]
-    hand: tuple[str, ...]
     hand_sizes: tuple[int, int, int]
     history: tuple[tuple[int, str], ...]
     bid: int | None
@@ -64,62 +72,95 @@ class Observation:
     marriages: tuple[SeenMarriage, ...]
     taken: tuple[int, int, int]
     marriage_points: tuple[int, int, int]
-    legal: tuple[str, ...]
     result: HandResult | None
 
 
+@dataclass(frozen=True, slots=True)
+class Observation(PublicView):
+    """One player's view of a hand: the public view, from the player's position ``seat``,
+    with their own ``hand`` and the actions ``legal`` for them now."""
+
+    seat: int
+    hand: tuple[str, ...]
+    legal: tuple[str, ...]
+
+
 def observation(state: HandState, seat: int) -> Observation:
-    """Everything ``seat`` may see of the hand, and nothing more."""
+    """Everything the player at hand position ``seat`` may see of the hand, and nothing more."""
     if seat not in (0, 1, 2):
         raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
-    declarer = state.declarer
     asking_another = state.phase == REDEAL_PHASE and state.to_move != seat
+    return Observation(
+        **_public(state, seat),
+        seat=seat,
+        hand=names_of(state.hands[seat]),
+        legal=legal_actions(state) if state.to_move == seat and not asking_another else (),
+    )
+
+
+def spectator_view(state: HandState) -> PublicView:
+    """What someone holding no cards in the hand may see: the dealer who sits out with four
+    players. Played cards, the musik once turned up, trump, marriages and scores; no hand,
+    no given card, nobody's re-deal question."""
+    return PublicView(**_public(state, None))
+
+
+def view_for_seat(state: HandState, table_seat: int) -> PublicView:
+    """The view of a table seat: the ``Observation`` of its hand position, or for the dealer
+    sitting the hand out the ``spectator_view``."""
+    position = position_of(state, table_seat)
+    return spectator_view(state) if position is None else observation(state, position)
+
+
+def _public(state: HandState, seat: int | None) -> dict[str, Any]:
+    """The public view's fields as the viewer at position ``seat`` (``None``: no cards) saw."""
+    declarer = state.declarer
     gives: list[str | None] = []
     for index, card in enumerate(state.gives):
         receiver = None if declarer is None else (declarer + 1 + index) % 3
-        gives.append(CARD_NAMES[card] if seat in (declarer, receiver) else None)
-    return Observation(
-        seat=seat,
-        rules=state.rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_move=None if asking_another else state.to_move,
-        scores=state.scores,
-        on_barrel=(
+        gives.append(
+            CARD_NAMES[card] if seat is not None and seat in (declarer, receiver) else None
+        )
+    return {
+        "rules": state.rules,
+        "dealer": None if sitting_out(state) is not None else state.dealer,
+        "seats": hand_seats(state),
+        "phase": state.phase,
+        "to_move": None if state.phase == REDEAL_PHASE and state.to_move != seat else state.to_move,
+        "scores": state.scores,
+        "on_barrel": (
             on_barrel(state.scores[0], state.rules),
             on_barrel(state.scores[1], state.rules),
             on_barrel(state.scores[2], state.rules),
         ),
-        hand=names_of(state.hands[seat]),
-        hand_sizes=(
+        "hand_sizes": (
             state.hands[0].bit_count(),
             state.hands[1].bit_count(),
             state.hands[2].bit_count(),
         ),
-        history=_seen_history(state, seat),
-        bid=state.bid,
-        bidder=state.bidder,
-        passed=tuple(other for other in range(3) if state.passed & (1 << other)),
-        declarer=declarer,
-        musik=None if declarer is None else names_of(state.musik),
-        gives=tuple(gives),
-        contract=state.contract,
-        trump=None if state.trump is None else SUITS[state.trump],
-        trick_leader=state.leader if state.trick else None,
-        trick=tuple(CARD_NAMES[card] for card in state.trick),
-        tricks=tuple(
+        "history": _seen_history(state, seat),
+        "bid": state.bid,
+        "bidder": state.bidder,
+        "passed": tuple(other for other in range(3) if state.passed & (1 << other)),
+        "declarer": declarer,
+        "musik": None if declarer is None else names_of(state.musik),
+        "gives": tuple(gives),
+        "contract": state.contract,
+        "trump": None if state.trump is None else SUITS[state.trump],
+        "trick_leader": state.leader if state.trick else None,
+        "trick": tuple(CARD_NAMES[card] for card in state.trick),
+        "tricks": tuple(
             SeenTrick(t.leader, tuple(CARD_NAMES[c] for c in t.cards), t.winner)
             for t in state.tricks
         ),
-        marriages=tuple(SeenMarriage(m.seat, SUITS[m.suit], m.trick) for m in state.marriages),
-        taken=state.taken,
-        marriage_points=state.marriage_points,
-        legal=legal_actions(state) if state.to_move == seat and not asking_another else (),
-        result=state.result,
-    )
+        "marriages": tuple(SeenMarriage(m.seat, SUITS[m.suit], m.trick) for m in state.marriages),
+        "taken": state.taken,
+        "marriage_points": state.marriage_points,
+        "result": state.result,
+    }
 
 
-def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, str], ...]:
+def _seen_history(state: HandState, seat: int | None) -> tuple[tuple[int, str], ...]:
     seen: list[tuple[int, str]] = []
     gives = 0
     for actor, action in state.history:

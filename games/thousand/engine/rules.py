@@ -19,6 +19,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "following": (MUST_BEAT, CLASSIC),
     "rounding": (TEN_DOWN, FIVE),
     "four_nines": (REDEAL, ABANDON),
+    "players": (3, 4),
 }
 
 
@@ -35,6 +36,7 @@ class Rules:
     - ``four_nines``: a hand with all four 9s may ask for a re-deal before the bidding
       (``"redeal"``), or the declarer holding them after taking the musik may abandon the
       hand (``"abandon"``, the action ``redeal`` in the giving phase).
+    - ``players``: 3, or 4 where the dealer deals to the three others and sits the hand out.
     """
 
     target: int = 1000
@@ -42,6 +44,7 @@ class Rules:
     following: str = MUST_BEAT
     rounding: str = TEN_DOWN
     four_nines: str = REDEAL
+    players: int = 3
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
@@ -61,8 +64,15 @@ class Rules:
         return self.target - 10
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as a JSON-ready dict (the inverse of ``Rules.from_dict``)."""
-        return asdict(self)
+        """The options as a JSON-ready dict (the inverse of ``Rules.from_dict``).
+
+        ``players`` appears only for four players: the rules of every three-player match
+        stored before the option existed read the same as a three-player match's today.
+        """
+        data = asdict(self)
+        if self.players == 3:
+            del data["players"]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
@@ -73,6 +83,11 @@ class Rules:
         if unknown:
             raise ValueError(f"rules: unknown option {', '.join(map(repr, unknown))}")
         return cls(**data)
+
+    @staticmethod
+    def options() -> dict[str, tuple[Any, ...]]:
+        """Each option's allowed values, the default first (for forms built from the rules)."""
+        return dict(_CHOICES)
 
 
 HOUSE_RULES = Rules()

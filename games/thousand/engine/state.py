@@ -74,6 +74,12 @@ class HandState:
 
     Sets of cards are bit sets (see ``cards``). ``history`` holds every action with the seat
     that made it, including the compulsory ``bid:100``.
+
+    A hand always has three players, at hand positions 0, 1 and 2; every seat field and
+    every per-player tuple is by position. With three players positions are table seats.
+    With four (``rules.players == 4``) ``dealer`` is the table seat (0-3) of the dealer, who
+    sits the hand out, and positions 0, 1, 2 are the three others in playing order from the
+    dealer's left (see ``hand_seats``); position 2 is asked and bids last, as a dealer would.
     """
 
     __slots__ = (
@@ -243,7 +249,8 @@ def start_hand(
     state.played = 0
     state.result = None
     state._legal = None
-    order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+    last = _last_to_bid(rules, dealer)
+    order = ((last + 1) % 3, (last + 2) % 3, last)
     state.to_ask = tuple(seat for seat in order if qualifies_for_redeal(hands[seat], rules))
     if state.to_ask:
         state.phase = REDEAL_PHASE
@@ -253,9 +260,14 @@ def start_hand(
     return state
 
 
+def _last_to_bid(rules: Rules, dealer: int) -> int:
+    """The position asked and bidding last: the dealer, or the dealer's right with four."""
+    return dealer if rules.players == 3 else 2
+
+
 def open_bidding(state: HandState) -> None:
     """Makes the compulsory opening bid of 100 for the player on the dealer's left."""
-    opener = (state.dealer + 1) % 3
+    opener = (_last_to_bid(state.rules, state.dealer) + 1) % 3
     state.phase = BIDDING
     state.bid = OPENING_BID
     state.bidder = opener
@@ -270,9 +282,18 @@ def new_hand(
     scores: Sequence[int] = (0, 0, 0),
     rules: Rules = HOUSE_RULES,
 ) -> HandState:
-    """A hand from an explicit deal in card notation; ``ValueError`` says what is wrong."""
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1, 2):
-        raise ValueError(f"dealer must be 0, 1 or 2, not {dealer!r}")
+    """A hand from an explicit deal in card notation; ``ValueError`` says what is wrong.
+
+    ``hands`` and ``scores`` are by hand position: with four players, ``dealer`` is a table
+    seat 0-3 and they are the three other seats' in playing order from the dealer's left.
+    """
+    if (
+        not isinstance(dealer, int)
+        or isinstance(dealer, bool)
+        or dealer not in range(rules.players)
+    ):
+        seats = "0, 1 or 2" if rules.players == 3 else "0, 1, 2 or 3"
+        raise ValueError(f"dealer must be {seats}, not {dealer!r}")
     if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != 3:
         raise ValueError("hands must be a list of three hands")
     if (
@@ -312,7 +333,8 @@ def deal_hand(
     scores: tuple[int, int, int] = (0, 0, 0),
     rules: Rules = HOUSE_RULES,
 ) -> HandState:
-    """A hand dealt by shuffling with the injected random generator."""
+    """A hand dealt by shuffling with the injected random generator (``scores`` by position,
+    as for ``new_hand``)."""
     deck = list(range(24))
     rng.shuffle(deck)
     hands = (_mask(deck[0:7]), _mask(deck[7:14]), _mask(deck[14:21]))
