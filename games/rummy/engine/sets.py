@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import IllegalTurn, gettext_noop
-from .tiles import COLOUR_OF, JOKER, NUMBER_OF, Tile, make_tile, tiles_text
+from .tiles import COLOUR_OF, JOKER, NUMBER_OF, Tile, count_vector, make_tile, tiles_text
 
 INVALID, RUN, GROUP = range(3)
 
@@ -36,6 +36,8 @@ class SetInfo(NamedTuple):
     """For each joker, left to right, the tiles it may stand for (one tile in a run)."""
     joker_values: tuple[int, ...]
     """For each joker, left to right, the number it stands for."""
+    counts: int
+    """The set's tiles as a count vector (``tiles.count_vector``), valid or not."""
     error: str = ""
     params: tuple[tuple[str, object], ...] = ()
 
@@ -52,6 +54,7 @@ def _invalid(template: str, tiles: tuple[Tile, ...], **params: object) -> SetInf
         frozenset(),
         (),
         (),
+        count_vector(tiles),
         template,
         (("set", tiles_text(tiles)), *params.items()),
     )
@@ -104,6 +107,7 @@ def _group(tiles: tuple[Tile, ...], numbered: list[tuple[int, Tile]]) -> SetInfo
         frozenset(seen),
         (missing,) * joker_count,
         (number,) * joker_count,
+        count_vector(tiles),
     )
 
 
@@ -153,6 +157,7 @@ def _run(tiles: tuple[Tile, ...], numbered: list[tuple[int, Tile]]) -> SetInfo:
         frozenset(tile for _, tile in numbered),
         tuple(frozenset((tile,)) for tile in joker_tiles),
         tuple(NUMBER_OF[tile] for tile in joker_tiles),
+        count_vector(tiles),
     )
 
 

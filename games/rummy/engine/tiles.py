@@ -36,6 +36,20 @@ HAND_VALUE = (*NUMBER_OF, JOKER_PENALTY)
 """``HAND_VALUE[tile]``: what the tile costs when left in a hand at the end of a game."""
 
 
+COUNT_VECTOR = tuple(1 << (8 * tile) for tile in range(KINDS))
+"""``COUNT_VECTOR[tile]``: the tile as a count vector (see ``count_vector``)."""
+
+
+def count_vector(tiles: Iterable[Tile]) -> int:
+    """How many of each kind the tiles hold, as one integer with a byte per kind.
+
+    Byte ``tile`` (from the least significant) counts that tile, so adding and comparing
+    the tiles of whole tables takes a few integer operations; a byte overflows only beyond
+    255 copies of one tile.
+    """
+    return sum(map(COUNT_VECTOR.__getitem__, tiles))
+
+
 def make_tile(colour: int, number: int) -> Tile:
     """The number tile of a colour (0..3, in the order of ``COLOURS``) and number (1..13)."""
     return colour * 13 + number - 1
@@ -95,3 +109,17 @@ def tile_counts(tiles: Iterable[Tile]) -> list[int]:
 def hand_value(tiles: Iterable[Tile]) -> int:
     """The points of tiles left in a hand: number tiles at face value, a joker 30."""
     return sum([HAND_VALUE[tile] for tile in tiles])
+
+
+def parse_table(text: str) -> tuple[tuple[Tile, ...], ...]:
+    """The sets written in ``text``: sets separated by ``|``, tiles by single spaces.
+
+    ``"R4 R5 R6|R7 B7 K7"`` is two sets; the empty text is the empty table. Raises
+    ``ValueError`` on a tile that is not one.
+    """
+    return tuple(parse_tiles(tiles) for tiles in text.split("|")) if text else ()
+
+
+def table_text(table: Iterable[Iterable[Tile]]) -> str:
+    """The notation of a table: sets separated by ``|``, tiles by single spaces, in order."""
+    return "|".join([tiles_text(tiles) for tiles in table])
