@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from games.thousand.replay import run_scenario
+from games.thousand.engine import Rules, apply, new_hand
+from games.thousand.replay import describe, run_scenario
 
 from .helpers import worked_example
 
@@ -92,6 +93,61 @@ def test_a_finished_hand_is_described_with_every_field_in_order() -> None:
     result = run_scenario(worked_example())
     assert result == WORKED_EXAMPLE_OUTPUT
     assert list(result) == list(WORKED_EXAMPLE_OUTPUT)
+
+
+def test_a_four_player_hand_is_described_by_hand_position_with_the_table_seats() -> None:
+    # Seat 1 deals and sits out; seats 2, 3 and 0 play the worked example from 30, 40 and 10.
+    result = run_scenario(
+        {**worked_example(rules={"players": 4}, scores=[30, 40, 10]), "dealer": 1}
+    )
+    before_result = list(WORKED_EXAMPLE_OUTPUT)[: list(WORKED_EXAMPLE_OUTPUT).index("hand_points")]
+    expected = {
+        **{key: WORKED_EXAMPLE_OUTPUT[key] for key in before_result},
+        "seats": [2, 3, 0],
+        "hand_points": [138, 24, 18],
+        "score_deltas": [120, 20, 20],
+        "scores": [150, 60, 30],
+        "winner": None,
+    }
+    assert result == expected
+    assert list(result) == list(expected)
+
+
+@pytest.mark.parametrize(
+    ("dealer", "seats"), [(0, [1, 2, 3]), (1, [2, 3, 0]), (2, [3, 0, 1]), (3, [0, 1, 2])]
+)
+def test_a_four_player_deal_is_asked_and_bid_from_the_dealer_s_left(
+    dealer: int, seats: list[int]
+) -> None:
+    four = {"players": 4}
+    asked = run_scenario(scenario([], LOW_AT_SEAT_1, rules=four, dealer=dealer))
+    assert (asked["phase"], asked["to_move"], asked["seats"]) == ("redeal", 1, seats)
+    bidding = run_scenario(scenario(["keep", "bid:110"], LOW_AT_SEAT_1, rules=four, dealer=dealer))
+    assert (bidding["bid"], bidding["to_move"], bidding["seats"]) == (110, 2, seats)
+
+
+def test_a_stored_four_player_hand_replays_from_its_deal_record_and_actions() -> None:
+    state = new_hand(
+        3, README_DEAL["hands"], README_DEAL["musik"], (250, -40, 790), Rules(players=4)
+    )
+    for action in ["pass", "bid:110", "pass", "give:9C", "give:JC", "contract:120", "play:AH"]:
+        state = apply(state, action)
+    record = state.deal_record()
+    assert record == {
+        "rules": {**Rules().to_dict(), "players": 4},
+        "dealer": 3,
+        "scores": [250, -40, 790],
+        "hands": [sorted_like(hand) for hand in README_DEAL["hands"]],
+        "musik": sorted_like(README_DEAL["musik"]),
+    }
+    replayed = run_scenario({**json.loads(json.dumps(record)), "actions": state.actions()})
+    assert replayed == describe(state)
+    assert (replayed["to_move"], replayed["declarer"], replayed["seats"]) == (0, 2, [0, 1, 2])
+
+
+def sorted_like(cards: list[str]) -> list[str]:
+    """Cards in the engine's order (by suit, then rank), as a deal record lists them."""
+    return sorted(cards, key=lambda card: ("SCDH".index(card[1]), "9JQKTA".index(card[0])))
 
 
 def test_a_hand_in_play_has_no_result_fields_yet() -> None:
@@ -218,9 +274,10 @@ def test_the_command_replays_json_lines_and_goes_on_after_errors() -> None:
         '{"dealer": 2,',
         json.dumps(scenario([], musik=["9C", "JC", "AS"])),
         json.dumps(worked_example()),
+        json.dumps({**worked_example(rules={"players": 4}), "dealer": 0}),
     ]
     out = output_lines("\n".join(lines) + "\n")
-    assert len(out) == 5
+    assert len(out) == 6
     assert (out[0]["ok"], out[0]["phase"], out[0]["declarer"]) == (True, "giving", 0)
     assert out[1] == {
         "ok": False,
@@ -232,6 +289,7 @@ def test_the_command_replays_json_lines_and_goes_on_after_errors() -> None:
     assert out[2]["error"].startswith("line 4 is not valid JSON: ")
     assert out[3] == {"ok": False, "error": "AS is dealt twice (hand 0 and the musik)"}
     assert out[4] == WORKED_EXAMPLE_OUTPUT
+    assert out[5] == {**WORKED_EXAMPLE_OUTPUT, "seats": [1, 2, 3]}
 
 
 def test_a_bad_first_line_does_not_stop_the_lines_after_it() -> None:
