@@ -1,0 +1,76 @@
+"""Computer players at a table of four: each sees the three-handed observation of its hand
+position, and the dealer who sits the hand out is never asked to move."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pytest
+
+from games.thousand.bots import LEVELS, choose_action
+from games.thousand.engine import (
+    Observation,
+    Rules,
+    after_hand,
+    apply,
+    deal_hand,
+    deal_next,
+    legal_actions,
+    new_match,
+    seat_of,
+    sitting_out,
+    view_for_seat,
+)
+
+FOUR = Rules(players=4)
+
+
+def test_every_level_plays_only_legal_actions_in_four_player_hands(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    rng = random.Random(11)
+    moves = dict.fromkeys(LEVELS, 0)
+    with caplog.at_level(logging.ERROR, logger="games.thousand.bots"):
+        for number in range(16):
+            dealer = number % 4
+            scores = (rng.randrange(-100, 900), rng.randrange(0, 900), rng.randrange(0, 900))
+            state = deal_hand(dealer, rng, scores, FOUR)
+            # A level per table seat, so that each level plays every hand position over the run.
+            levels = [LEVELS[(number + seat) % 3] for seat in range(4)]
+            while legal_actions(state):
+                assert state.to_move is not None
+                seat = seat_of(state, state.to_move)
+                assert seat != sitting_out(state)
+                view = view_for_seat(state, seat)
+                assert isinstance(view, Observation)
+                action = choose_action(levels[seat], view, rng, worlds=4)
+                assert action in view.legal
+                moves[levels[seat]] += 1
+                state = apply(state, action)
+    assert min(moves.values()) > 50
+    assert not caplog.records
+
+
+def test_computer_players_finish_a_four_player_match_to_500(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    rng = random.Random(5)
+    rules = Rules(target=500, players=4)
+    match = new_match(rng, rules)
+    levels = ("normal", "beginner", "normal", "beginner")
+    with caplog.at_level(logging.ERROR, logger="games.thousand.bots"):
+        while not match.is_over and match.hands_played < 200:
+            state = deal_next(match, rng)
+            while legal_actions(state):
+                assert state.to_move is not None
+                seat = seat_of(state, state.to_move)
+                view = view_for_seat(state, seat)
+                assert isinstance(view, Observation)
+                state = apply(state, choose_action(levels[seat], view, rng))
+            before, match = match, after_hand(match, state)
+            if state.result is not None:
+                assert match.scores[before.dealer] == before.scores[before.dealer]
+    assert match.winner is not None
+    assert match.scores[match.winner] >= 500
+    assert not caplog.records
