@@ -9,6 +9,8 @@ import random
 import pytest
 
 from games.thousand.bots import LEVELS, choose_action
+from games.thousand.bots.knowledge import read
+from games.thousand.bots.sampling import sample_world
 from games.thousand.engine import (
     Observation,
     Rules,
@@ -18,10 +20,13 @@ from games.thousand.engine import (
     deal_next,
     legal_actions,
     new_match,
+    observation,
     seat_of,
     sitting_out,
     view_for_seat,
 )
+
+from .test_sampling import assert_consistent, decision_views
 
 FOUR = Rules(players=4)
 
@@ -74,3 +79,20 @@ def test_computer_players_finish_a_four_player_match_to_500(
     assert match.winner is not None
     assert match.scores[match.winner] >= 500
     assert not caplog.records
+
+
+def test_sampled_worlds_of_four_player_hands_replay_to_the_same_observation() -> None:
+    rng = random.Random(8)
+    checked = 0
+    for number in range(8):
+        state = deal_hand(number % 4, rng, (0, 0, 0), FOUR)
+        while True:
+            for view in decision_views(state):
+                assert_consistent(view, sample_world(read(view), rng))
+                checked += 1
+            if not legal_actions(state):
+                break
+            assert state.to_move is not None
+            view = observation(state, state.to_move)
+            state = apply(state, choose_action("normal", view, rng))
+    assert checked > 200

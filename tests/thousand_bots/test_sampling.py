@@ -30,7 +30,9 @@ from .helpers import bot_positions, random_positions
 
 def replay_world(world: World, view: Observation) -> HandState:
     """The hand the world and the observed actions make, through the engine."""
-    state = start_hand(view.rules, view.dealer, world.deal, world.musik, view.scores)
+    # A dealer sitting a four-player hand out is at no position: the seat before position 0.
+    dealer = (view.seats[0] - 1) % 4 if view.dealer is None else view.dealer
+    state = start_hand(view.rules, dealer, world.deal, world.musik, view.scores)
     gifts = iter(world.gifts)
     for _, action in view.history:
         while state.phase == REDEAL_PHASE and state.to_move != view.seat:
