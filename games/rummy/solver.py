@@ -1,0 +1,552 @@
+"""The solver: the play that puts the most rack tiles on the table (issue 9).
+
+``solve(table, rack, melded)`` returns the best arrangement: the most rack tiles placed,
+then the most points, then the fewest table sets changed. It is the set-partition integer
+program of den Hertog and Hulshof (2006), solved exactly by HiGHS, with three refinements:
+
+- **Jokers as stand-ins.** A column is a set of number tiles (runs of 3 to 5 tiles, groups
+  of 3 or 4, and the table's own sets); a variable ``v[c]`` counts the jokers standing for
+  tile ``c`` in some set. Columns with jokers at every possible position made the model ten
+  times slower (measured: a median of 115 ms against 30 ms, and a worst case of 1.9 s).
+  Longer runs are never needed: every run of 6 or more tiles splits into runs of 3 to 5.
+- **Unchanged sets.** ``w[o]`` counts the table's sets that stay exactly as they were; it
+  is the last tie-break, and it decides which tiles lie in changed sets, which is where
+  the replacement of a taken joker must lie (rules section 8).
+- **Table jokers.** Each joker on the table ends the turn in an unchanged set, kept in
+  place, or taken. Kept needs a joker of the same meaning in a changed set holding a
+  number tile of its old set; such sets are columns with explicit jokers. Taken needs its
+  own replacement tile in a changed set. Both are Hall conditions over the (at most two)
+  table jokers, written as linear constraints.
+
+Every solution is checked by the engine's ``check_turn``, which also gives its points.
+When the table holds a joker and the rack plays one too, the model does not count the
+played joker's points (the engine counts it at the lowest number a loose joker stands for),
+so that last tie-break between plays of equal size may not be the best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import highspy
+from highspy import _core
+
+from .engine.sets import GROUP, RUN, SetInfo, analyse_set
+from .engine.tiles import COLOUR_OF, COPIES, JOKER, KINDS, NUMBER_OF, Tile, make_tile
+from .engine.turn import Table, analyse_table, check_turn
+
+TILE_WEIGHT = 100_000
+"""Objective weight of one rack tile placed: above any possible difference in points."""
+POINT_WEIGHT = 100
+"""Objective weight of one point: above the number of table sets that can stay unchanged."""
+MAX_RUN = 5
+"""The longest run a new set needs to be (longer runs are split into runs of 3 to 5)."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A play found by the solver, legal by the engine's ``check_turn``."""
+
+    played: tuple[Tile, ...]
+    """The rack tiles put on the table, sorted."""
+    table: tuple[tuple[Tile, ...], ...]
+    """The whole table after the play: the unchanged sets first, in their old order."""
+    points: int
+    """What the played tiles are worth where they lie, as ``check_turn`` counts them."""
+    changed: int
+    """How many sets of the table before the play are not on the table unchanged."""
+    optimal: bool = True
+    """False when the time limit stopped the search before it proved this play the best."""
+
+
+def solve(
+    table: Table, rack: Sequence[Tile], melded: bool, *, time_limit: float | None = None
+) -> Solution | None:
+    """The best play for ``rack`` on ``table``, or ``None`` when no legal play exists.
+
+    Best is the most rack tiles placed, then the most points, then the fewest table sets
+    changed. Before the initial meld (``melded`` false) only new sets of rack tiles worth
+    30 or more are considered, the table untouched. ``time_limit`` (seconds) bounds the
+    search: the best play found by then is returned with ``optimal`` false, or ``None`` if
+    none was found. Raises ``ValueError`` when the table is not valid or the table and the
+    rack hold more copies of a tile than exist.
+    """
+    infos = analyse_table(table)
+    before = [0] * KINDS
+    for tiles in table:
+        for tile in tiles:
+            before[tile] += 1
+    in_rack = [0] * KINDS
+    for tile in rack:
+        in_rack[tile] += 1
+    for tile in range(KINDS):
+        if before[tile] + in_rack[tile] > COPIES:
+            raise ValueError("the table and the rack hold more copies of a tile than exist")
+    model = _Model(table, infos, before, in_rack, melded)
+    found = model.solve(time_limit)
+    if found is None:
+        return None
+    new_table, optimal = found
+    result = check_turn(table, rack, melded, new_table)
+    return Solution(result.played, new_table, result.points, _changed(infos, new_table), optimal)
+
+
+def _changed(before: list[SetInfo], after: Sequence[Sequence[Tile]]) -> int:
+    """How many sets of the table before are not matched by an identical set after."""
+    waiting: dict[tuple[Tile, ...], int] = {}
+    for info in before:
+        waiting[info.key] = waiting.get(info.key, 0) + 1
+    matched = 0
+    for tiles in after:
+        key = analyse_set(tuple(tiles)).key
+        if waiting.get(key, 0):
+            waiting[key] -= 1
+            matched += 1
+    return len(before) - matched
+
+
+def _plain_sets() -> tuple[tuple[Tile, ...], ...]:
+    """Every run of 3 to ``MAX_RUN`` tiles and every group, without jokers, in set order."""
+    sets: list[tuple[Tile, ...]] = []
+    for colour in range(4):
+        for length in range(3, MAX_RUN + 1):
+            for start in range(1, 15 - length):
+                sets.append(tuple(make_tile(colour, start + i) for i in range(length)))
+    for number in range(1, 14):
+        for size in (3, 4):
+            for colours in combinations(range(4), size):
+                sets.append(tuple(make_tile(colour, number) for colour in colours))
+    return tuple(sets)
+
+
+PLAIN_SETS = _plain_sets()
+
+
+@dataclass
+class _Column:
+    """One kind of set the new table may hold, possibly several times."""
+
+    tiles: tuple[Tile, ...]
+    """The set in order, ``JOKER`` where an explicit joker lies."""
+    info: SetInfo
+    upper: int
+    hosts_stand_ins: bool
+    """Whether jokers standing in for its number tiles may be put into it."""
+    old: int = 0
+    """How many sets of the table before are this set."""
+    exact: bool = False
+    """Whether its count of unchanged sets must be exact (it holds a table joker's meaning)."""
+    keeps: list[int] = field(default_factory=list)
+    """For each explicit joker, a bit set of the table jokers it can keep in place."""
+
+
+@dataclass(frozen=True)
+class _TableJoker:
+    meaning: frozenset[Tile]
+    old_numbers: frozenset[Tile]
+    old_set: int
+    """The index of its set in the table before."""
+
+
+class _Model:
+    """The integer program for one position, and the decoding of its solution."""
+
+    def __init__(
+        self,
+        table: Table,
+        infos: list[SetInfo],
+        before: list[int],
+        in_rack: list[int],
+        melded: bool,
+    ) -> None:
+        self.table = [tuple(tiles) for tiles in table]
+        self.infos = infos
+        self.melded = melded
+        self.before = before if melded else [0] * KINDS
+        self.in_rack = in_rack
+        self.available = [self.before[tile] + in_rack[tile] for tile in range(KINDS)]
+        self.jokers = self.available[JOKER]
+        self.table_jokers = (
+            [
+                _TableJoker(meaning, info.numbers, index)
+                for index, info in enumerate(infos)
+                for meaning in info.jokers
+            ]
+            if melded
+            else []
+        )
+        self.columns: list[_Column] = []
+        self.by_key: dict[tuple[Tile, ...], _Column] = {}
+        self._add_plain_columns()
+        if melded:
+            self._add_old_columns()
+            self._add_keeping_columns()
+            self._add_long_runs()
+
+    def _add_column(self, tiles: tuple[Tile, ...], hosts_stand_ins: bool) -> _Column | None:
+        info = analyse_set(tiles)
+        if info.key in self.by_key:
+            return self.by_key[info.key]
+        explicit = tiles.count(JOKER)
+        upper = COPIES if explicit == 0 else self.jokers // explicit
+        column = _Column(tiles, info, upper, hosts_stand_ins)
+        column.keeps = [
+            sum(
+                1 << index
+                for index, joker in enumerate(self.table_jokers)
+                if meaning <= joker.meaning and not info.numbers.isdisjoint(joker.old_numbers)
+            )
+            for meaning in info.jokers
+        ]
+        self.columns.append(column)
+        self.by_key[info.key] = column
+        return column
+
+    def _add_plain_columns(self) -> None:
+        available = self.available
+        for tiles in PLAIN_SETS:
+            missing = sum(1 for tile in tiles if not available[tile])
+            if missing <= self.jokers and missing < len(tiles):
+                self._add_column(tiles, True)
+
+    def _add_old_columns(self) -> None:
+        meant = frozenset().union(*(joker.meaning for joker in self.table_jokers))
+        for tiles, info in zip(self.table, self.infos, strict=True):
+            column = self.by_key.get(info.key)
+            if column is None:
+                column = self._add_column(tiles, JOKER not in tiles)
+                assert column is not None
+            column.old += 1
+            if not meant.isdisjoint(info.numbers):
+                # Whether a tile here can replace a taken joker depends on whether this set
+                # changed, which a joker standing in would blur: none may.
+                column.exact = True
+                column.hosts_stand_ins = False
+
+    def _add_long_runs(self) -> None:
+        """Runs of 6 or more tiles through a table joker's meaning.
+
+        A taken joker's replacement must lie in a changed set, and joining two table runs
+        may be the only way to change the one that holds it: the join must not be split.
+        """
+        for meant in frozenset().union(*(joker.meaning for joker in self.table_jokers)):
+            colour, number = COLOUR_OF[meant], NUMBER_OF[meant]
+            for length in range(MAX_RUN + 1, 14):
+                for start in range(max(1, number - length + 1), min(number, 14 - length) + 1):
+                    tiles = tuple(make_tile(colour, start + i) for i in range(length))
+                    missing = sum(1 for tile in tiles if not self.available[tile])
+                    if missing <= self.jokers:
+                        self._add_column(tiles, True)
+
+    def _add_keeping_columns(self) -> None:
+        """Changed sets where a table joker can stay in place, with every joker explicit."""
+        available = self.available
+        for joker in self.table_jokers:
+            info = self.infos[joker.old_set]
+            candidates: list[tuple[Tile, ...]] = []
+            if info.kind == RUN:
+                (meant,) = joker.meaning
+                colour, number = COLOUR_OF[meant], NUMBER_OF[meant]
+                for length in range(3, 14):
+                    for start in range(max(1, number - length + 1), min(number, 14 - length) + 1):
+                        span = [make_tile(colour, start + i) for i in range(length)]
+                        # A second, free joker only in short runs: enough in practice, and
+                        # long runs with every choice of it would swell the model.
+                        for free in (None, *span) if length <= MAX_RUN else (None,):
+                            if free == meant:
+                                continue
+                            candidates.append(
+                                tuple(JOKER if tile in (meant, free) else tile for tile in span)
+                            )
+            else:
+                present = sorted(info.numbers)
+                for size in range(len(joker.meaning) + 1):
+                    for extra in combinations(sorted(joker.meaning), size):
+                        real = tuple(sorted((*present, *extra)))
+                        for explicit in (1, 2):
+                            if 3 <= len(real) + explicit <= 4:
+                                candidates.append(real + (JOKER,) * explicit)
+            for tiles in candidates:
+                explicit = tiles.count(JOKER)
+                if explicit > self.jokers or any(
+                    not available[tile] for tile in tiles if tile != JOKER
+                ):
+                    continue
+                key = analyse_set(tiles).key
+                if key in self.by_key:
+                    continue
+                column = self._add_column(tiles, False)
+                assert column is not None
+                if not any(column.keeps):
+                    self.columns.pop()
+                    del self.by_key[key]
+
+    def solve(self, time_limit: float | None) -> tuple[tuple[tuple[Tile, ...], ...], bool] | None:
+        """The new table of the best play and whether it was proved best, or ``None``."""
+        lp = _Program()
+        columns = self.columns
+        jokers = self.table_jokers
+        # x: how many times each column's set lies on the new table.
+        x = [
+            lp.variable(
+                column.upper,
+                TILE_WEIGHT * len(column.tiles)
+                + POINT_WEIGHT * (column.info.value if not jokers else _real_value(column)),
+            )
+            for column in columns
+        ]
+        # w: how many of the table's sets of this column stay unchanged.
+        w = {
+            index: lp.variable(column.old, 1) for index, column in enumerate(columns) if column.old
+        }
+        # v: jokers standing in for a number tile in a set that hosts them.
+        v = [
+            lp.variable(
+                min(COPIES, self.jokers), 0 if not jokers else -POINT_WEIGHT * NUMBER_OF[tile]
+            )
+            for tile in range(52 if self.jokers else 0)
+        ]
+        rack_jokers = lp.variable(self.in_rack[JOKER], 0)
+
+        # Every tile of the table stays on it; the rack gives at most what it holds.
+        for tile in range(52):
+            terms = {x[index]: 1.0 for index, c in enumerate(columns) if tile in c.info.numbers}
+            if v:
+                terms[v[tile]] = -1.0
+            lp.row(terms, self.before[tile], self.before[tile] + self.in_rack[tile])
+        terms = {x[index]: float(c.tiles.count(JOKER)) for index, c in enumerate(columns)}
+        terms.update(dict.fromkeys(v, 1.0))
+        terms[rack_jokers] = -1.0
+        lp.row(terms, self.before[JOKER], self.before[JOKER])
+        if not self.melded:
+            lp.row({x[index]: float(c.info.value) for index, c in enumerate(columns)}, 30, _INF)
+
+        # The engine matches identical sets one to one: an old set stays unchanged as often
+        # as it lies on the table, up to its count. Where a taken joker's replacement may lie
+        # depends on it, so there the count is exact.
+        for index, variable in w.items():
+            lp.row({variable: 1.0, x[index]: -1.0}, -_INF, 0)
+            if columns[index].exact:
+                lp.row({variable: 1.0, x[index]: -1.0 / columns[index].old}, 0, _INF)
+
+        if v:
+            self._stand_in_rows(lp, x, w, v)
+        if jokers:
+            self._table_joker_rows(lp, x, w, v)
+
+        found = lp.solve(time_limit)
+        if found is None:
+            return None
+        values, optimal = found
+        played = sum(values[x[index]] * len(c.tiles) for index, c in enumerate(columns))
+        if played <= sum(self.before):
+            return None
+        copies = [values[variable] for variable in x]
+        unchanged = {index: values[variable] for index, variable in w.items()}
+        stand_ins = [values[variable] for variable in v]
+        return self._decode(copies, unchanged, stand_ins), optimal
+
+    def _stand_in_rows(self, lp: _Program, x: list[int], w: dict[int, int], v: list[int]) -> None:
+        """A joker standing in for a tile lies in a changed set that may host it."""
+        columns = self.columns
+        restricted = {
+            tile
+            for column in columns
+            if column.old or not column.hosts_stand_ins
+            for tile in column.info.numbers
+        }
+        for tile in sorted(restricted):
+            terms = {v[tile]: -1.0}
+            for index, column in enumerate(columns):
+                if column.hosts_stand_ins and tile in column.info.numbers:
+                    terms[x[index]] = 1.0
+                    if index in w:
+                        terms[w[index]] = -1.0
+            lp.row(terms, 0, _INF)
+        if self.jokers >= 2:
+            # Two jokers in one group of three 13s make it the run J J 13, worth 36, not 39:
+            # there must be a set for each joker standing in for a 13.
+            terms = {v[make_tile(colour, 13)]: 1.0 for colour in range(4)}
+            for index, column in enumerate(columns):
+                if column.hosts_stand_ins and any(
+                    NUMBER_OF[tile] == 13 for tile in column.info.numbers
+                ):
+                    terms[x[index]] = -2.0 if len(column.info.numbers) == 4 else -1.0
+            lp.row(terms, -_INF, 0)
+
+    def _table_joker_rows(
+        self, lp: _Program, x: list[int], w: dict[int, int], v: list[int]
+    ) -> None:
+        """Every table joker ends unchanged, kept in place or taken (rules section 8)."""
+        columns = self.columns
+        jokers = self.table_jokers
+        unchanged = [lp.variable(1, 0) for _ in jokers]
+        kept = [lp.variable(1, 0) for _ in jokers]
+        taken = [lp.variable(1, 0) for _ in jokers]
+        for position in range(len(jokers)):
+            lp.row({unchanged[position]: 1.0, kept[position]: 1.0, taken[position]: 1.0}, 1, 1)
+        # Unchanged: the jokers of the table's sets that stay as they were.
+        by_column: dict[int, list[int]] = {}
+        for position, joker in enumerate(jokers):
+            column = self.by_key[self.infos[joker.old_set].key]
+            by_column.setdefault(columns.index(column), []).append(position)
+        for index, positions in by_column.items():
+            terms = {unchanged[position]: 1.0 for position in positions}
+            terms[w[index]] = -float(columns[index].tiles.count(JOKER))
+            lp.row(terms, 0, 0)
+        # Hall's condition for every subset of the table jokers: kept ones each by its own
+        # joker in a changed set, taken ones each by its own replacement tile.
+        for size in range(1, len(jokers) + 1):
+            for subset in combinations(range(len(jokers)), size):
+                mask = sum(1 << position for position in subset)
+                terms = {kept[position]: 1.0 for position in subset}
+                for index, column in enumerate(columns):
+                    capacity = sum(1 for keeps in column.keeps if keeps & mask)
+                    if capacity and not column.old:
+                        terms[x[index]] = -float(capacity)
+                lp.row(terms, -_INF, 0)
+                terms = {taken[position]: 1.0 for position in subset}
+                meaning = frozenset().union(*(jokers[position].meaning for position in subset))
+                for tile in meaning:
+                    for index, column in enumerate(columns):
+                        if tile in column.info.numbers:
+                            terms[x[index]] = terms.get(x[index], 0.0) - 1.0
+                            if index in w:
+                                terms[w[index]] = terms.get(w[index], 0.0) + 1.0
+                    if v:
+                        terms[v[tile]] = terms.get(v[tile], 0.0) + 1.0
+                lp.row(terms, -_INF, 0)
+
+    def _decode(
+        self, copies: list[int], unchanged: dict[int, int], stand_ins: list[int]
+    ) -> tuple[tuple[Tile, ...], ...]:
+        """The new table: the unchanged sets in their old order, then the changed ones."""
+        left_alone: dict[tuple[Tile, ...], int] = {}
+        changed: list[list[Tile]] = []
+        groups: list[bool] = []
+        hosts: list[int] = []
+        for index, column in enumerate(self.columns):
+            same = unchanged.get(index, 0)
+            if same:
+                left_alone[column.info.key] = same
+            for _ in range(copies[index] - same):
+                if column.hosts_stand_ins:
+                    hosts.append(len(changed))
+                changed.append(list(column.tiles))
+                groups.append(column.hosts_stand_ins and column.info.kind == GROUP)
+        for tile, count in enumerate(stand_ins):
+            for _ in range(count):
+                # Spread the jokers: two in one group of three would make it a run.
+                target = min(
+                    (changed[number] for number in hosts if tile in changed[number]),
+                    key=lambda tiles: tiles.count(JOKER),
+                )
+                target[target.index(tile)] = JOKER
+        new_sets = [
+            _tidy_group(tiles) if group else tuple(tiles)
+            for tiles, group in zip(changed, groups, strict=True)
+        ]
+        old_sets: list[tuple[Tile, ...]] = []
+        for tiles, info in zip(self.table, self.infos, strict=True):
+            if not self.melded:
+                old_sets.append(tiles)
+            elif left_alone.get(info.key, 0):
+                left_alone[info.key] -= 1
+                old_sets.append(tiles)
+        return tuple(old_sets + new_sets)
+
+
+def _real_value(column: _Column) -> int:
+    """The numbers of a column's number tiles (its explicit jokers left out)."""
+    return sum(NUMBER_OF[tile] for tile in column.tiles if tile != JOKER)
+
+
+def _tidy_group(tiles: list[Tile]) -> tuple[Tile, ...]:
+    """A group with jokers standing in, as it is written: its jokers last, or, when one
+    number tile is left with two jokers, as the run that it then is."""
+    numbers = [tile for tile in tiles if tile != JOKER]
+    if len(numbers) == 1 and len(tiles) == 3:
+        (tile,) = numbers
+        if NUMBER_OF[tile] == 1:
+            return (tile, JOKER, JOKER)
+        if NUMBER_OF[tile] == 13:
+            return (JOKER, JOKER, tile)
+        return (JOKER, tile, JOKER)
+    return (*numbers, *[JOKER] * (len(tiles) - len(numbers)))
+
+
+_INF = float(highspy.kHighsInf)
+
+
+class _Program:
+    """An integer program in HiGHS's column-wise form, built a variable and a row at a time."""
+
+    def __init__(self) -> None:
+        self.upper: list[float] = []
+        self.cost: list[float] = []
+        self.entries: list[dict[int, float]] = []
+        self.row_lower: list[float] = []
+        self.row_upper: list[float] = []
+
+    def variable(self, upper: float, cost: float) -> int:
+        """A new integer variable from 0 to ``upper`` with its objective weight."""
+        self.upper.append(float(upper))
+        self.cost.append(float(cost))
+        self.entries.append({})
+        return len(self.upper) - 1
+
+    def row(self, terms: dict[int, float], low: float, high: float) -> None:
+        """The constraint ``low <= sum(coefficient * variable) <= high``."""
+        row = len(self.row_lower)
+        self.row_lower.append(float(low))
+        self.row_upper.append(float(high))
+        for variable, coefficient in terms.items():
+            if coefficient:
+                self.entries[variable][row] = coefficient
+
+    def solve(self, time_limit: float | None) -> tuple[list[int], bool] | None:
+        """The maximising values and whether they are proved optimal; ``None`` when no
+        solution was found (infeasible, or out of time)."""
+        starts = [0]
+        rows: list[int] = []
+        coefficients: list[float] = []
+        for variable_entries in self.entries:
+            for row in sorted(variable_entries):
+                rows.append(row)
+                coefficients.append(variable_entries[row])
+            starts.append(len(rows))
+        lp = highspy.HighsLp()
+        lp.num_col_ = len(self.upper)
+        lp.num_row_ = len(self.row_lower)
+        lp.sense_ = highspy.ObjSense.kMaximize
+        lp.col_cost_ = self.cost
+        lp.col_lower_ = [0.0] * len(self.upper)
+        lp.col_upper_ = self.upper
+        lp.row_lower_ = self.row_lower
+        lp.row_upper_ = self.row_upper
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+        lp.a_matrix_.start_ = starts
+        lp.a_matrix_.index_ = rows
+        lp.a_matrix_.value_ = coefficients
+        lp.integrality_ = [highspy.HighsVarType.kInteger] * len(self.upper)
+        # The public highspy.Highs prints a banner on the process's standard output the first
+        # time one is made, which would corrupt the JSON the command line prints.
+        solver = _core._Highs()
+        solver.setOptionValue("output_flag", False)
+        solver.setOptionValue("threads", 1)
+        solver.setOptionValue("mip_rel_gap", 0.0)
+        # The objective takes whole values, so a gap below 1 proves the optimum.
+        solver.setOptionValue("mip_abs_gap", 0.5)
+        if time_limit is not None:
+            solver.setOptionValue("time_limit", float(time_limit))
+        solver.passModel(lp)
+        solver.run()
+        solution = solver.getSolution()
+        if solver.getModelStatus() == highspy.HighsModelStatus.kInfeasible or not (
+            solution.value_valid
+        ):
+            return None
+        optimal = solver.getModelStatus() == highspy.HighsModelStatus.kOptimal
+        return [round(value) for value in solution.col_value], optimal
