@@ -1,58 +1,74 @@
-"""Runs the computer players: one move at a time, with a pause people can follow.
+"""Runs the computer players and the turn clocks: one move at a time, with a pause people can
+follow, and exactly one computation per pending computer turn however many processes serve.
 
 ``request_bot_moves(match_id)`` is the only entry point. It is called after every committed
 change and whenever a table is loaded, polled or connected, so a server restart or a lost
-runner is healed by the next look at the table. It starts at most one runner per match in
-this process; a runner plays until no computer is to move (a person's turn, the hand or the
-match over), then stops.
+runner is healed by the next look at the table. A runner first takes the match's lease (a row
+update in the database that only one process wins; it is renewed while the runner plays and
+expires if the process dies), so several server processes never compute the same turn. It
+plays until no computer is to move, waiting meanwhile for a friends' table's turn clock to run
+out (a computer then stands in for the absent person), then releases the lease and looks once
+more, so a request refused because another runner held the lease is never lost.
 
-A runner is an asyncio task on the server's event loop (the loop Channels consumers live on,
-so the in-memory channel layer's pushes reach them). It never blocks that loop: the database
-work runs in worker threads and the decision itself in a process pool (``BOT_COMPUTE =
-"process"``) or a thread pool (``"thread"``), so one slow decision never stalls another table.
-Each move is submitted through ``services.submit_move`` with the version it was computed on,
-and dropped if the match moved on meanwhile. Several runners for one match (for example in
-several server processes) are therefore harmless; moving the runners to a Channels worker
-(``channel_layer.send`` to a worker channel, with Redis) later only changes this function.
+A runner is an asyncio task on the server's event loop (the loop the Channels consumers live
+on, so the in-memory channel layer's pushes reach them; ``remember_server_loop`` is called by
+the ASGI application). Without a server loop (a WSGI server, a shell, a test) the runners get a
+loop of their own in a background thread. The database work runs in worker threads and the
+decision itself in a process pool (``BOT_COMPUTE = "process"``) or a thread pool
+(``"thread"``), so a slow decision never stalls another table.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures
 import logging
 import multiprocessing
 import os
+import signal
+import socket
 import threading
+import uuid
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
 
-from games import services
-from games.computer_players import choose
+from games.core.registry import run_chooser
 
 logger = logging.getLogger(__name__)
 
+LEASE = timedelta(seconds=30)
+"""How long a runner's claim on a match holds without renewal (a dead process's claim ends)."""
+CLOCK_STEP = 1.0
+"""How often a runner waiting for a turn clock looks whether the match moved on."""
+
+PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 _lock = threading.Lock()
 _runners: dict[int, bool] = {}
 """Matches with a runner in this process, each with "asked again since the runner looked"."""
 _tasks: set[asyncio.Task[None]] = set()
 _pool: concurrent.futures.Executor | None = None
+_server_loop: asyncio.AbstractEventLoop | None = None
+_own_loop: asyncio.AbstractEventLoop | None = None
+
+
+def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Records the loop the server runs the consumers on (the ASGI application calls it)."""
+    global _server_loop
+    _server_loop = loop
 
 
 def request_bot_moves(match_id: int) -> None:
     """Makes sure the computers at ``match_id`` get to play if one of them is to move."""
-    loop = _server_loop()
-    if loop is not None:
+    if _claim(match_id):
+        loop = _loop()
         loop.call_soon_threadsafe(_start_on_loop, loop, match_id)
-    elif _claim(match_id):
-        # No server loop (a WSGI server, a shell): the runner gets a thread and a loop of its own.
-        threading.Thread(
-            target=asyncio.run, args=(_drive(match_id),), name=f"computers-{match_id}", daemon=True
-        ).start()
 
 
 def active_runners() -> int:
@@ -61,17 +77,25 @@ def active_runners() -> int:
         return len(_runners)
 
 
-def _server_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    # A sync view or service under ASGI runs in a thread that asgiref tied to the server loop.
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    pid = getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None)
-    if isinstance(loop, asyncio.AbstractEventLoop) and pid == os.getpid() and loop.is_running():
-        return loop
-    return None
+def _loop() -> asyncio.AbstractEventLoop:
+    global _own_loop
+    server = _server_loop
+    if server is not None and server.is_running():
+        return server
+    with _lock:
+        if _own_loop is None or not _own_loop.is_running():
+            _own_loop = asyncio.new_event_loop()
+            ready = threading.Event()
+            loop = _own_loop
+
+            def run() -> None:
+                asyncio.set_event_loop(loop)
+                loop.call_soon(ready.set)
+                loop.run_forever()
+
+            threading.Thread(target=run, name="computer-players", daemon=True).start()
+            ready.wait()
+        return _own_loop
 
 
 def _claim(match_id: int) -> bool:
@@ -84,14 +108,19 @@ def _claim(match_id: int) -> bool:
 
 
 def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int) -> None:
-    if _claim(match_id):
-        task = loop.create_task(_drive(match_id))
-        _tasks.add(task)
-        task.add_done_callback(_tasks.discard)
+    task = loop.create_task(_drive(match_id))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
 
 
 def _in_thread(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     return database_sync_to_async(function, thread_sensitive=False)  # type: ignore[no-any-return]
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group: the server stops the pool, the workers must
+    # not each print a KeyboardInterrupt traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _executor() -> concurrent.futures.Executor | None:
@@ -101,9 +130,23 @@ def _executor() -> concurrent.futures.Executor | None:
     with _lock:
         if _pool is None:
             _pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=settings.BOT_PROCESSES, mp_context=multiprocessing.get_context("spawn")
+                max_workers=settings.BOT_PROCESSES,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_ignore_interrupts,
             )
         return _pool
+
+
+def shutdown() -> None:
+    """Ends the process pool without waiting for decisions in flight (at exit)."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+atexit.register(shutdown)
 
 
 def _forget_pool(pool: concurrent.futures.Executor | None) -> None:
@@ -113,15 +156,53 @@ def _forget_pool(pool: concurrent.futures.Executor | None) -> None:
             _pool = None
 
 
+def take_lease(match_id: int) -> bool:
+    """Claims the computer turns of ``match_id`` for this process, or renews the claim;
+    False when another process holds an unexpired claim."""
+    from games.models import Match
+
+    now = timezone.now()
+    free = Q(computer_lease_until__isnull=True) | Q(computer_lease_until__lt=now)
+    taken = (
+        Match.objects.filter(pk=match_id)
+        .filter(free | Q(computer_lease=PROCESS))
+        .update(computer_lease=PROCESS, computer_lease_until=now + LEASE)
+    )
+    return taken == 1
+
+
+def release_lease(match_id: int) -> None:
+    from games.models import Match
+
+    Match.objects.filter(pk=match_id, computer_lease=PROCESS).update(
+        computer_lease="", computer_lease_until=None
+    )
+
+
 async def _drive(match_id: int) -> None:
+    from games import services
+
     loop = asyncio.get_running_loop()
     released = False
     try:
         while True:
             with _lock:
                 _runners[match_id] = False
-            turn: services.ComputerTurn | None = await _in_thread(services.computer_turn)(match_id)
+            if not await _in_thread(take_lease)(match_id):
+                return
+            turn = await _in_thread(services.computer_turn)(match_id)
+            if isinstance(turn, services.Waiting):
+                await _wait_for_clock(match_id, turn)
+                continue
             if turn is None:
+                await _in_thread(release_lease)(match_id)
+                with _lock:
+                    if _runners[match_id]:
+                        continue
+                # A runner of another process refused while this one held the lease would
+                # have left its turn unplayed: look once more now that the lease is free.
+                if await _in_thread(services.computer_turn)(match_id) is not None:
+                    continue
                 with _lock:
                     if _runners[match_id]:
                         continue
@@ -132,11 +213,13 @@ async def _drive(match_id: int) -> None:
             started = loop.time()
             pool = _executor()
             try:
-                action = await loop.run_in_executor(pool, choose, turn.level, turn.view, turn.seed)
+                action = await loop.run_in_executor(
+                    pool, run_chooser, turn.chooser, turn.level, turn.view, turn.seed
+                )
             except concurrent.futures.BrokenExecutor:
                 _forget_pool(pool)
                 raise
-            pause = settings.BOT_MOVE_DELAY * (2 if turn.after_trick else 1)
+            pause = settings.BOT_MOVE_DELAY * turn.pause
             await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
             try:
                 await _in_thread(services.submit_move)(
@@ -144,13 +227,13 @@ async def _drive(match_id: int) -> None:
                 )
             except services.MoveRejected as rejected:
                 if rejected.status != 409:
-                    # The action and the engine's message may name the computer's cards, which
-                    # a log must not show; the match and version replay the decision for debugging.
+                    # The engine's message may name the computer's cards or tiles, which a log
+                    # must not show; the match and version replay the decision for debugging.
                     logger.error(
-                        "computer in seat %s of match %s chose a refused %s move at version %s",
+                        "computer in seat %s of match %s chose a refused move (%s) at version %s",
                         turn.seat,
                         match_id,
-                        action.partition(":")[0],
+                        rejected.reason,
                         turn.version,
                     )
                     return
@@ -161,3 +244,21 @@ async def _drive(match_id: int) -> None:
         if not released:
             with _lock:
                 _runners.pop(match_id, None)
+
+
+async def _wait_for_clock(match_id: int, waiting: Any) -> None:
+    """Sleeps until the turn clock runs out (then a computer stands in), or until the match is
+    asked about again (a move, a person coming back)."""
+    from games import services
+
+    while True:
+        with _lock:
+            if _runners.get(match_id):
+                return
+        left = (waiting.deadline - timezone.now()).total_seconds()
+        if left <= 0:
+            await _in_thread(services.clock_ran_out)(match_id, waiting.version)
+            return
+        await asyncio.sleep(min(left, CLOCK_STEP))
+        if not await _in_thread(take_lease)(match_id):
+            return

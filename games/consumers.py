@@ -1,9 +1,12 @@
 """The table's WebSocket: "something changed" in, the table re-rendered for this viewer out.
 
 On connect (and so on every reconnect) the consumer sends the whole table, which re-syncs a
-page that missed updates. Each ``match.updated`` notice from the match's group makes it render
-the table again for its own user's seat only. A frame from the page is a move, handled by the
-same service as an HTTP move; a bad one gets an error frame (the table with the message).
+page that missed updates, and counts the person as present at the table. Each
+``match.updated`` notice from the match's group makes it render the table again for its own
+user's seat only. A frame from the page is a move (``{"action": …, "version": n}``), the next
+round (``{"next": true, "version": n}``) or resigning (``{"resign": true}``), handled by the
+same services as over HTTP; a refused one gets an error frame: the table with the message, and
+the refusal's reason code in the table's ``data-refused`` attribute.
 """
 
 from __future__ import annotations
@@ -18,9 +21,18 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import bot_runner
-from games.forms import move_from_fields
 from games.rendering import table_fragments
-from games.services import MoveRejected, group_name, load_table, match_for_user, submit_move
+from games.services import (
+    MoveRejected,
+    connected,
+    group_name,
+    load_table,
+    match_for_user,
+    next_round,
+    play,
+    resign,
+    version_from,
+)
 
 MAX_FRAME = 2048
 CLOSE_FORBIDDEN = 4403
@@ -58,40 +70,50 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.group = group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await database_sync_to_async(connected)(self.match_id, self.user, 1, self.channel_name)
         await self._send_table()
         bot_runner.request_bot_moves(self.match_id)
 
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await database_sync_to_async(connected)(self.match_id, self.user, -1, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             if text_data is None or len(text_data) > MAX_FRAME:
-                raise MoveRejected(translation.gettext_lazy("That is not a move."), 400)
+                raise MoveRejected("malformed", translation.gettext_lazy("That is not a move."))
             try:
                 data = json.loads(text_data)
-            except ValueError:
-                raise MoveRejected(translation.gettext_lazy("That is not a move."), 400) from None
+            except (ValueError, RecursionError):
+                raise MoveRejected(
+                    "malformed", translation.gettext_lazy("That is not a move.")
+                ) from None
             if not isinstance(data, dict):
-                raise MoveRejected(translation.gettext_lazy("That is not a move."), 400)
+                raise MoveRejected("malformed", translation.gettext_lazy("That is not a move."))
             await database_sync_to_async(self._move)(data)
         except MoveRejected as rejected:
-            await self._send_table(message=self._translated(rejected))
+            await self._send_table(message=self._translated(rejected), reason=rejected.reason)
 
     async def match_updated(self, event: dict[str, Any]) -> None:
         if isinstance(event.get("version"), int) and event["version"] <= self.sent_version:
             return
         await self._send_table()
 
-    async def _send_table(self, message: str = "") -> None:
+    async def match_presence(self, event: dict[str, Any]) -> None:
+        if event.get("origin") != self.channel_name:
+            await self._send_table()
+
+    async def _send_table(self, message: str = "", reason: str = "") -> None:
         rendered = await database_sync_to_async(self._render)(message)
         if rendered is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
         version, html = rendered
         self.sent_version = max(self.sent_version, version)
-        await self.send(text_data=html)
+        # The reason code is one of the service's fixed words, never the frame's own text.
+        refusal = f'<div id="table-refusal" hidden data-reason="{reason}"></div>' if reason else ""
+        await self.send(text_data=html + refusal)
 
     def _translated(self, rejected: MoveRejected) -> str:
         with translation.override(self.language):
@@ -102,8 +124,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _move(self, data: dict[str, Any]) -> None:
         with translation.override(self.language):
-            action, version = move_from_fields(data)
-            submit_move(self.match_id, action, version, user=self.user)
+            if data.get("resign") is True:
+                resign(self.match_id, user=self.user)
+            elif data.get("next") is True:
+                next_round(self.match_id, version_from(data), user=self.user)
+            else:
+                play(self.match_id, data, user=self.user)
 
     def _render(self, message: str) -> tuple[int, str] | None:
         match = match_for_user(self.user, self.match_id)

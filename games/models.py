@@ -1,14 +1,19 @@
-"""Stored matches. A hand is kept as its deal plus its action log in the canonical notation, so
-any position is rebuilt by replaying it through the engine (see ``games.services``)."""
+"""Stored matches, for every game. A round (a hand of Thousand, a game of tile rummy) is kept
+as its setup plus its action log, so any position is rebuilt by replaying it through the
+game's engine (``games.core.registry``); its result is stored in the form its game defines."""
 
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+MAX_SEATS = 4
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Table codes: no 0/O, no 1/I, so a code read aloud is not mistaken."""
+CODE_LENGTH = 6
 
 
 def _new_seed() -> int:
@@ -16,7 +21,13 @@ def _new_seed() -> int:
 
 
 def _zero_scores() -> list[int]:
+    """The scores of a three-player match before migration 0003 (kept for 0001)."""
     return [0, 0, 0]
+
+
+def new_table_code() -> str:
+    """A short random code for a friends' table."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 class ComputerLevel(models.TextChoices):
@@ -26,23 +37,29 @@ class ComputerLevel(models.TextChoices):
 
 
 class Match(models.Model):
-    """One match of Thousand: its options, its seats, its scores and where it stands."""
+    """One match of a game: its options, its seats, its scores and where it stands."""
 
     class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for players")
         PLAYING = "playing", _("In progress")
         FINISHED = "finished", _("Finished")
         RESIGNED = "resigned", _("Resigned")
 
-    game = models.CharField(max_length=20, default="thousand", editable=False)
+    class Mode(models.TextChoices):
+        PRACTICE = "practice", _("Practice")
+        FRIENDS = "friends", _("Friends' table")
+
+    game = models.CharField(max_length=20, default="thousand")
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.PRACTICE)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_matches"
     )
-    rules = models.JSONField(help_text="Rules.to_dict() of the engine")
+    options = models.JSONField(help_text="the game's options (for Thousand, Rules.to_dict())")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
-    scores = models.JSONField(default=_zero_scores)
-    dealer = models.PositiveSmallIntegerField(help_text="dealer of the current hand")
-    hands_played = models.PositiveIntegerField(default=0)
-    redeals = models.PositiveIntegerField(default=0)
+    scores = models.JSONField(default=list, help_text="the match scores, one per seat")
+    progress = models.JSONField(
+        default=dict, help_text="the game's own match counters (Thousand: dealer, hands played)"
+    )
     winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="winning seat")
     resigned_by = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="the seat that resigned the match, if one did"
@@ -53,29 +70,53 @@ class Match(models.Model):
     seed = models.BigIntegerField(
         default=_new_seed, help_text="derives the shuffles and the computer players' randomness"
     )
+    code = models.CharField(
+        max_length=CODE_LENGTH, unique=True, null=True, blank=True, help_text="friends' tables"
+    )
+    turn_seconds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="the turn clock of a friends' table"
+    )
+    turn_started = models.DateTimeField(
+        null=True, blank=True, help_text="when the turn of the seat to move began"
+    )
+    computer_lease = models.CharField(
+        max_length=64, blank=True, default="", help_text="the process playing the computers"
+    )
+    computer_lease_until = models.DateTimeField(
+        null=True, blank=True, help_text="the lease holds until then unless renewed"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ("-updated",)
         indexes = (models.Index(fields=("owner", "status", "-updated")),)
+        verbose_name_plural = "matches"
 
     def __str__(self) -> str:
-        return f"Match {self.pk} ({self.status}, v{self.version})"
+        return f"Match {self.pk} ({self.game}, {self.status}, v{self.version})"
 
     @property
     def is_finished(self) -> bool:
         """Whether the match is over: played to the end or resigned."""
-        return self.status != self.Status.PLAYING
+        return self.status in (self.Status.FINISHED, self.Status.RESIGNED)
 
     @property
-    def target(self) -> int:
-        rules: dict[str, Any] = self.rules
-        return int(rules.get("target", 1000))
+    def is_waiting(self) -> bool:
+        return self.status == self.Status.WAITING
+
+    @property
+    def is_friends(self) -> bool:
+        return self.mode == self.Mode.FRIENDS
 
 
 class Seat(models.Model):
-    """A place at the table: a person (``user``) or a computer player (``computer_level``)."""
+    """A place at the table: a person (``user``), a computer player (``computer_level``), or
+    open (neither, at a friends' table still waiting for players).
+
+    A person's seat may be played by a stand-in computer (``stand_in``) while the person is
+    away and their turn clock runs out, or for good once they have left the match (``left``).
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
@@ -89,77 +130,79 @@ class Seat(models.Model):
     computer_level = models.CharField(
         max_length=10, choices=ComputerLevel.choices, blank=True, default=""
     )
+    stand_in = models.BooleanField(
+        default=False, help_text="a computer plays this person's turns until they are back"
+    )
+    left = models.BooleanField(default=False, help_text="the person left; a computer plays on")
+    connections = models.PositiveSmallIntegerField(
+        default=0, help_text="open table sockets of this seat's person"
+    )
 
     class Meta:
         ordering = ("number",)
         constraints = (
             models.UniqueConstraint(fields=("match", "number"), name="one_seat_per_number"),
-            models.CheckConstraint(condition=models.Q(number__lte=2), name="seat_number_0_to_2"),
+            models.UniqueConstraint(
+                fields=("match", "user"),
+                name="one_seat_per_person",
+                condition=models.Q(user__isnull=False),
+            ),
             models.CheckConstraint(
-                condition=(
-                    models.Q(user__isnull=False, computer_level="")
-                    | (models.Q(user__isnull=True) & ~models.Q(computer_level=""))
-                ),
+                condition=models.Q(number__lt=MAX_SEATS), name="seat_number_0_to_3"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True) | models.Q(computer_level=""),
                 name="seat_is_a_person_or_a_computer",
             ),
         )
 
     def __str__(self) -> str:
-        who = self.computer_level or f"user {self.user_id}"
+        who = self.computer_level or (f"user {self.user_id}" if self.user_id else "open")
         return f"Seat {self.number} of match {self.match_id} ({who})"
 
     @property
     def is_computer(self) -> bool:
-        return self.user_id is None
+        """A computer player's seat (not a person's, not open)."""
+        return self.user_id is None and bool(self.computer_level)
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and not self.computer_level
+
+    @property
+    def played_by_computer(self) -> bool:
+        """Whether a computer makes this seat's moves now (its own, or a person's stand-in)."""
+        return self.is_computer or (self.user_id is not None and (self.stand_in or self.left))
+
+    @property
+    def playing_level(self) -> str:
+        """The level of the computer making this seat's moves."""
+        return self.computer_level or ComputerLevel.NORMAL
 
 
-class Hand(models.Model):
-    """One deal of a match: the deal as a replay scenario and the actions taken on it."""
+class Round(models.Model):
+    """One round of a match (a hand of Thousand): its setup, the actions taken on it, and its
+    result once finished, in the form its game defines."""
 
     class Status(models.TextChoices):
         PLAYING = "playing", _("In progress")
         OVER = "over", _("Played")
-        REDEALT = "redealt", _("Re-dealt")
+        VOID = "void", _("Void")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveIntegerField(help_text="1 for the match's first deal")
-    dealer = models.PositiveSmallIntegerField()
-    deal = models.JSONField(
-        help_text="HandState.deal_record(): rules, dealer, scores, hands, musik"
-    )
-    actions = models.JSONField(default=list, help_text="canonical actions, bid:100 left out")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(help_text="1 for the match's first round")
+    setup = models.JSONField(help_text="what the game's replay needs: for Thousand, the deal")
+    actions = models.JSONField(default=list, help_text="the actions in the game's notation")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    result = models.JSONField(null=True, blank=True, help_text="the game's result of the round")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ("match", "number")
         constraints = (
-            models.UniqueConstraint(fields=("match", "number"), name="one_hand_per_number"),
+            models.UniqueConstraint(fields=("match", "number"), name="one_round_per_number"),
         )
 
     def __str__(self) -> str:
-        return f"Hand {self.number} of match {self.match_id} ({self.status})"
-
-
-class HandResult(models.Model):
-    """The score of a played hand, kept for the score sheet and statistics."""
-
-    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="result")
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results")
-    declarer = models.PositiveSmallIntegerField()
-    bid = models.PositiveSmallIntegerField()
-    contract = models.PositiveSmallIntegerField()
-    made = models.BooleanField()
-    card_points = models.JSONField(help_text="card points taken by each seat")
-    marriage_points = models.JSONField(help_text="marriages declared by each seat")
-    hand_points = models.JSONField(help_text="card points plus marriages, by seat")
-    score_deltas = models.JSONField(help_text="score changes actually applied, by seat")
-    scores = models.JSONField(help_text="match scores after the hand, by seat")
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ("match", "hand__number")
-
-    def __str__(self) -> str:
-        return f"Result of {self.hand}"
+        return f"Round {self.number} of match {self.match_id} ({self.status})"

@@ -1,14 +1,107 @@
-"""The table's HTML fragments for one viewer: the same for an HTTP response and a WS frame."""
+"""The table's HTML for one viewer: the same for an HTTP response and a WebSocket frame.
+
+The core draws what it knows (seats, who is there, whose turn, the turn clock, the version)
+and asks the game's spec for the rest of the table.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.urls import reverse
 
-from games.presenters import present
-from games.services import Table
+from games.core.names import relative_position, seat_names
+from games.models import Match
+from games.services import Table, clock_deadline, computer_level_label
 
-TABLE_TEMPLATE = "games/table.html"
+WAITING_TEMPLATE = "games/waiting.html"
+
+
+@dataclass
+class PlayerView:
+    number: int
+    name: str
+    position: str
+    is_me: bool
+    kind: str
+    """"person", "computer" or "open"."""
+    level: str
+    connected: bool
+    stand_in: bool
+    left: bool
+    to_move: bool
+
+
+@dataclass
+class CoreView:
+    """What every game's table shows the same way."""
+
+    match_id: int
+    version: int
+    friends: bool
+    waiting: bool
+    is_owner: bool
+    code: str
+    join_url: str
+    players: list[PlayerView]
+    clock_seconds: int | None
+    clock_deadline: str
+    """ISO time the current turn's clock runs out, "" when no clock runs."""
+    can_start: bool
+    levels: list[tuple[str, str]]
+
+
+def core_view(table: Table, viewer: int, names: list[str]) -> CoreView:
+    match = table.match
+    to_move = table.to_move
+    players = [
+        PlayerView(
+            number=seat.number,
+            name=names[seat.number],
+            position=relative_position(seat.number, viewer, len(table.seats)),
+            is_me=seat.number == viewer,
+            kind="open" if seat.is_open else ("computer" if seat.is_computer else "person"),
+            level=computer_level_label(seat.computer_level) if seat.computer_level else "",
+            connected=seat.connections > 0,
+            stand_in=seat.stand_in,
+            left=seat.left,
+            to_move=seat.number == to_move,
+        )
+        for seat in table.seats
+    ]
+    deadline = clock_deadline(match) if to_move is not None else None
+    return CoreView(
+        match_id=match.pk,
+        version=match.version,
+        friends=match.is_friends,
+        waiting=match.is_waiting,
+        is_owner=table.seats[viewer].user_id == match.owner_id and viewer == 0,
+        code=match.code or "",
+        join_url=reverse("table_join", args=[match.code]) if match.code else "",
+        players=players,
+        clock_seconds=match.turn_seconds,
+        clock_deadline=deadline.isoformat() if deadline else "",
+        can_start=not any(seat.is_open for seat in table.seats),
+        levels=[(value, str(label)) for value, label in table.spec.computer_levels],
+    )
+
+
+def page_context(
+    table: Table, seat: int, message: str = "", request: HttpRequest | None = None
+) -> dict[str, Any]:
+    """The template context of the table (or of the waiting room) as ``seat`` sees it."""
+    names = seat_names(table.seats, seat)
+    context: dict[str, Any] = {"core": core_view(table, seat, names), "message": message}
+    if table.match.status != Match.Status.WAITING:
+        context["t"] = table.spec.present(table, seat, names, message, request)
+    return context
+
+
+def template_of(table: Table) -> str:
+    return WAITING_TEMPLATE if table.match.is_waiting else table.spec.template
 
 
 def table_fragments(
@@ -23,9 +116,10 @@ def table_fragments(
 
     A WebSocket frame has no request: its forms carry the CSRF token of the socket's cookie.
     """
-    context: dict[str, object] = {"t": present(table, seat, message)}
+    context = page_context(table, seat, message, request)
     if request is None:
         context["csrf_token"] = csrf_token
-    return render_to_string(f"{TABLE_TEMPLATE}#table", context, request) + render_to_string(
-        f"{TABLE_TEMPLATE}#announcer-oob", context, request
+    template = template_of(table)
+    return render_to_string(f"{template}#table", context, request) + render_to_string(
+        f"{template}#announcer-oob", context, request
     )

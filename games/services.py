@@ -1,88 +1,88 @@
 """Every change to a match goes through here: check → lock → apply → save → on_commit(push).
 
-A person's move (an HTMX POST or a WebSocket frame) and a computer's move (the bot runner)
-all call ``submit_move``. It locks the match row, checks the version the move was made on,
-applies the action through the engine, appends it to the hand's action log, finishes the hand
-or the match when the action does, and after the commit tells the match's channel group
-``{"type": "match.updated", "version": n}`` and makes sure the computers get to play.
+A person's move (an HTMX POST or a WebSocket frame) and a computer's move (the bot runner) all
+reach ``submit_move``: it locks the match row, checks the version the move was made on, asks
+the game's spec to apply the action, saves only the fields that changed, finishes the round or
+the match when the action does, and after the commit tells the match's channel group
+``{"type": "match.updated", "version": n}`` and makes sure the computers get to play. Dealing
+the next round, resigning and the friends' tables' seats have their own functions here, on the
+same path. Nothing here names a card, a bid or a tile: the game's spec does.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
-from django.utils.translation import gettext, gettext_lazy
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games import bot_runner
-from games.computer_players import choose
-from games.models import ComputerLevel, Hand, HandResult, Match, Seat
-from games.thousand.engine import (
-    OVER,
-    REDEAL_PHASE,
-    REDEALT,
-    HandState,
-    IllegalAction,
-    MatchState,
-    Observation,
-    Rules,
-    after_hand,
-    apply,
-    deal_next,
-    new_hand,
-    new_match,
-    observation,
-)
+from games.core.registry import GameSpec, IllegalMove, get_spec
+from games.models import ComputerLevel, Match, Round, Seat, new_table_code
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.utils.functional import _StrOrPromise
+
+    User = AbstractBaseUser | AnonymousUser
 
 logger = logging.getLogger(__name__)
 
-NEXT_HAND = "next"
-"""Not an engine action: a seated person asks for the next deal once a hand's summary is read."""
-RESIGN = "resign"
-"""Not an engine action: a seated person gives the match up, at any moment of it."""
-
-MAX_ACTION_LENGTH = 20
 PERSON_SEAT = 0
-"""In a practice match the person sits in seat 0 and the computers in seats 1 and 2."""
+"""In a practice match the person sits in seat 0 and the computers in the other seats."""
+DEFAULT_TURN_SECONDS = 60
+TURN_SECONDS_CHOICES = (30, 60, 120, 300)
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+STATUS_OF_REASON = {
+    "malformed": 400,
+    "illegal": 400,
+    "forbidden": 403,
+    "not_found": 404,
+    "stale_version": 409,
+    "not_your_turn": 409,
+    "match_over": 409,
+    "round_over": 409,
+    "round_in_progress": 409,
+    "not_waiting": 409,
+    "table_full": 409,
+    "seats_open": 409,
+}
+"""How a view answers each refusal; the consumer sends the reason in an error frame."""
 
 
 class MoveRejected(Exception):
-    """A move that changes nothing, with a message for the player and an HTTP status.
+    """A refused change, which changed nothing: a reason code for programs and a message for
+    the player (``message`` is in the active language)."""
 
-    400: the request itself is malformed or the rules forbid the action (the page never offers
-    it, so it was forged); 404: no such match for this user; 409: the move does not fit the
-    match as it stands now (stale version, not your turn, the match is over).
-    """
-
-    def __init__(self, message: Any, status: int) -> None:
+    def __init__(self, reason: str, message: _StrOrPromise) -> None:
+        if reason not in STATUS_OF_REASON:
+            raise ValueError(f"unknown refusal reason {reason!r}")
         super().__init__(message)
+        self.reason = reason
         self._message = message
-        self.status = status
 
     @property
     def message(self) -> str:
-        """The message in the active language."""
         return str(self._message)
+
+    @property
+    def status(self) -> int:
+        """The HTTP status a view answers with."""
+        return STATUS_OF_REASON[self.reason]
 
 
 def _not_found() -> MoveRejected:
-    return MoveRejected(gettext_lazy("There is no such match at your table."), 404)
-
-
-def translate_illegal(error: IllegalAction) -> str:
-    """The engine's reason in the active language (the suit name is translated too)."""
-    params = dict(error.params)
-    if isinstance(params.get("suit"), str):
-        params["suit"] = gettext(str(params["suit"]))
-    return gettext(error.template).format(**params)
+    return MoveRejected("not_found", gettext_lazy("There is no such match at your table."))
 
 
 def group_name(match_id: int) -> str:
@@ -90,31 +90,19 @@ def group_name(match_id: int) -> str:
     return f"match-{match_id}"
 
 
-def replay(hand: Hand) -> HandState:
-    """The hand as it stands: its stored deal with its stored actions applied in order."""
-    deal: dict[str, Any] = hand.deal
-    state = new_hand(
-        deal["dealer"],
-        deal["hands"],
-        deal["musik"],
-        deal.get("scores", (0, 0, 0)),
-        Rules.from_dict(deal.get("rules", {})),
-    )
-    for action in hand.actions:
-        state = apply(state, action)
-    return state
-
-
-@dataclass(frozen=True)
+@dataclass
 class Table:
-    """A match with its seats, its current hand and that hand's rebuilt state."""
+    """A match with its seats (users and profiles loaded), its current round and that round's
+    rebuilt state: all a service or a presenter needs, loaded once."""
 
     match: Match
-    seats: tuple[Seat, Seat, Seat]
-    hand: Hand
-    state: HandState
+    seats: tuple[Seat, ...]
+    round: Round | None
+    state: Any
+    spec: GameSpec
+    results: list[Round] | None = field(default=None)
 
-    def seat_of(self, user: AbstractBaseUser | AnonymousUser | None) -> int | None:
+    def seat_of(self, user: User | None) -> int | None:
         """The seat number of ``user`` at this table, or ``None`` for a stranger."""
         if user is None or not user.is_authenticated:
             return None
@@ -123,30 +111,46 @@ class Table:
                 return seat.number
         return None
 
-    def view_for(self, seat: int) -> Observation:
-        """All that ``seat`` may see of the current hand (with no action left once the match
-        is over, which a resignation may end in the middle of a hand)."""
-        view = observation(self.state, seat)
-        return replace(view, legal=()) if self.match.is_finished else view
+    def view_for(self, seat: int) -> Any:
+        """All that ``seat`` may see of the current round."""
+        return self.spec.observation(self.state, seat)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is while the match goes on."""
+        if self.match.status != Match.Status.PLAYING or self.state is None:
+            return None
+        return self.spec.to_move(self.state)
 
     @property
     def computer_to_move(self) -> int | None:
-        """The computer seat whose turn it is, if any (the match going on)."""
-        if self.match.is_finished or self.state.is_over or self.state.to_move is None:
+        """The seat a computer is to play now (a computer's, or a person's stand-in), if any."""
+        seat = self.to_move
+        if seat is None:
             return None
-        seat = self.seats[self.state.to_move]
-        return seat.number if seat.is_computer else None
+        return seat if self.seats[seat].played_by_computer else None
+
+    def finished_rounds(self) -> list[Round]:
+        """The match's finished rounds, oldest first (loaded once, only what presenters use)."""
+        if self.results is None:
+            self.results = list(
+                Round.objects.filter(match=self.match)
+                .exclude(status=Round.Status.PLAYING)
+                .only("number", "status", "result", "setup")
+                .order_by("number")
+            )
+        return self.results
 
 
 def load_table(match: Match) -> Table:
-    """The table of ``match`` as stored (its seats, current hand and state)."""
-    seats = tuple(match.seats.all())
-    if len(seats) != 3:
-        raise ValueError(f"match {match.pk} has {len(seats)} seats")
-    hand = match.hands.order_by("-number").first()
-    if hand is None:
-        raise ValueError(f"match {match.pk} has no hand")
-    return Table(match, (seats[0], seats[1], seats[2]), hand, replay(hand))
+    """The table of ``match`` as stored: its seats with their people, its current round."""
+    spec = get_spec(match.game)
+    seats = tuple(
+        Seat.objects.filter(match=match).select_related("user__profile").order_by("number")
+    )
+    current = Round.objects.filter(match=match).order_by("-number").first()
+    state = None if current is None else spec.replay(current.setup, current.actions)
+    return Table(match, seats, current, state, spec)
 
 
 def matches_of(user: AbstractBaseUser) -> Any:
@@ -154,56 +158,312 @@ def matches_of(user: AbstractBaseUser) -> Any:
     return Match.objects.filter(seats__user=user).distinct().order_by("-updated")
 
 
-def match_for_user(user: AbstractBaseUser | AnonymousUser, match_id: int) -> Match | None:
+def match_for_user(user: User, match_id: int) -> Match | None:
     """The match if ``user`` sits at it, else ``None`` (strangers learn nothing about it)."""
     if not user.is_authenticated:
         return None
-    return matches_of(user).filter(pk=match_id).first()
+    return Match.objects.filter(pk=match_id, seats__user=user).first()
+
+
+def _seed_text(match: Match, *parts: object) -> str:
+    return ":".join(str(part) for part in (match.seed, *parts))
+
+
+# -- creating matches ---------------------------------------------------------------------
 
 
 def create_practice_match(
-    owner: AbstractBaseUser, rules: Rules, level: str, seed: int | None = None
+    owner: AbstractBaseUser,
+    game: str,
+    options: Mapping[str, Any],
+    level: str,
+    players: int | None = None,
+    seed: int | None = None,
 ) -> Match:
-    """A new match of ``owner`` against two computers of ``level``, its first hand dealt."""
-    if level not in ComputerLevel.values:
+    """A new match of ``owner`` against computers of ``level``, its first round dealt."""
+    spec = get_spec(game)
+    if level not in dict(spec.computer_levels):
         raise ValueError(f"unknown computer level {level!r}")
+    players = players or spec.seat_counts[0]
+    seats = [{"user": owner}] + [{"computer_level": level}] * (players - 1)
+    return _create(owner, spec, options, seats, Match.Mode.PRACTICE, seed=seed)
+
+
+def create_friends_table(
+    owner: AbstractBaseUser,
+    game: str,
+    options: Mapping[str, Any],
+    players: int,
+    computers: Mapping[int, str] | None = None,
+    turn_seconds: int = DEFAULT_TURN_SECONDS,
+    seed: int | None = None,
+) -> Match:
+    """A friends' table waiting for players: ``owner`` in seat 0, computers of the chosen
+    levels in ``computers`` (seat → level), the other seats open until friends join."""
+    spec = get_spec(game)
+    computers = dict(computers or {})
+    levels = dict(spec.computer_levels)
+    if any(seat <= 0 or seat >= players or lvl not in levels for seat, lvl in computers.items()):
+        raise ValueError("computers sit in seats 1 and up, at a level the game has")
+    if turn_seconds not in TURN_SECONDS_CHOICES:
+        raise ValueError(f"the turn clock is one of {TURN_SECONDS_CHOICES}")
+    seats: list[dict[str, Any]] = [{"user": owner}]
+    for number in range(1, players):
+        seats.append({"computer_level": computers[number]} if number in computers else {})
+    return _create(
+        owner, spec, options, seats, Match.Mode.FRIENDS, seed=seed, turn_seconds=turn_seconds
+    )
+
+
+def _create(
+    owner: AbstractBaseUser,
+    spec: GameSpec,
+    options: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    mode: str,
+    seed: int | None = None,
+    turn_seconds: int | None = None,
+) -> Match:
+    players = len(seats)
+    if players not in spec.seat_counts:
+        raise ValueError(f"{spec.key} is played by {spec.seat_counts} players, not {players}")
+    stored = spec.check_options(options, players)
     with transaction.atomic():
-        match = Match(owner=owner, rules=rules.to_dict(), dealer=0)
+        match = Match(
+            game=spec.key,
+            mode=mode,
+            owner=owner,
+            options=stored,
+            scores=[0] * players,
+            turn_seconds=turn_seconds,
+        )
         if seed is not None:
             match.seed = seed
-        match.dealer = new_match(random.Random(f"{match.seed}:first-dealer"), rules).dealer
+        match.progress = spec.new_progress(stored, players, match.seed)
+        if mode == Match.Mode.FRIENDS:
+            match.status = Match.Status.WAITING
+            match.code = _free_code()
         match.save()
-        seats = (
-            Seat.objects.create(match=match, number=PERSON_SEAT, user=owner),
-            Seat.objects.create(match=match, number=1, computer_level=level),
-            Seat.objects.create(match=match, number=2, computer_level=level),
+        table_seats = tuple(
+            Seat.objects.create(match=match, number=number, **kind)
+            for number, kind in enumerate(seats)
         )
-        _deal(match, seats, 1)
-        match.save()  # a computer may have asked for a re-deal at once
+        if match.status == Match.Status.PLAYING:
+            table = Table(match, table_seats, None, None, spec)
+            _deal(table)
+            match.save()
         match_id, version = match.pk, match.version
         transaction.on_commit(lambda: _announce(match_id, version))
     return match
 
 
+def _free_code() -> str:
+    while True:
+        code = new_table_code()
+        if not Match.objects.filter(code=code).exists():
+            return code
+
+
+# -- moves --------------------------------------------------------------------------------
+
+
+def version_from(fields: Mapping[str, Any]) -> int:
+    """The version a submitted move was made on, or a ``malformed`` refusal."""
+    version = fields.get("version")
+    if isinstance(version, str) and _DIGITS.fullmatch(version):
+        version = int(version)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise MoveRejected(
+            "malformed", gettext_lazy("The move does not say which table it was made on.")
+        )
+    return version
+
+
+def play(match_id: int, fields: Mapping[str, Any], *, user: User) -> Table:
+    """A person's move as submitted (a form POST or a WebSocket frame): the game's spec reads
+    the action from ``fields``, and ``version`` says which table it was made on."""
+    version = version_from(fields)
+
+    def change(table: Table, seat: int) -> None:
+        try:
+            action = table.spec.parse_move(fields)
+        except IllegalMove as error:
+            raise MoveRejected("malformed", table.spec.reason(error)) from None
+        _check_version(table, version)
+        _apply_move(table, seat, action)
+
+    return _change(match_id, change, user=user)
+
+
 def submit_move(
     match_id: int,
-    action: object,
-    expected_version: object,
+    action: Any,
+    expected_version: int,
     *,
-    user: AbstractBaseUser | AnonymousUser | None = None,
+    user: User | None = None,
     computer_seat: int | None = None,
-) -> Match:
-    """Applies ``action`` for ``user`` (a person) or ``computer_seat`` (a computer player).
-
-    ``expected_version`` is the match version the move was chosen on. Raises ``MoveRejected``
-    and changes nothing if the move is malformed, not allowed, or no longer fits the match.
-    """
-    if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
-        raise MoveRejected(gettext_lazy("That is not a move."), 400)
+) -> Table:
+    """Applies the engine ``action`` for ``user`` (a person) or ``computer_seat`` (the
+    computer playing that seat). Raises ``MoveRejected`` and changes nothing if the move is
+    not allowed or no longer fits the match."""
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-        raise MoveRejected(gettext_lazy("The move does not say which table it was made on."), 400)
+        raise MoveRejected(
+            "malformed", gettext_lazy("The move does not say which table it was made on.")
+        )
+
+    def change(table: Table, seat: int) -> None:
+        _check_version(table, expected_version)
+        _apply_move(table, seat, action)
+
+    return _change(match_id, change, user=user, computer_seat=computer_seat)
+
+
+def next_round(match_id: int, expected_version: int, *, user: User) -> Table:
+    """Deals the next round once a seated person has read the last one's summary."""
+
+    def change(table: Table, seat: int) -> None:
+        _check_version(table, expected_version)
+        if table.state is not None and not table.spec.round_over(table.state):
+            raise MoveRejected("round_in_progress", gettext_lazy("The hand is still being played."))
+        _deal(table)
+
+    return _change(match_id, change, user=user)
+
+
+def resign(match_id: int, *, user: User) -> Table:
+    """A person gives the match up, whatever version their page showed (resigning does not
+    depend on the cards). A practice match ends at once, keeping the round as it stands; at a
+    friends' table a computer takes the seat for good and the match goes on for the others."""
+
+    def change(table: Table, seat: int) -> None:
+        match = table.match
+        if match.is_friends and any(
+            not s.played_by_computer and s.number != seat for s in table.seats
+        ):
+            _hand_over(table, seat)
+            return
+        match.status = Match.Status.RESIGNED
+        match.resigned_by = seat
+        _touch(table, "status", "resigned_by")
+
+    return _change(match_id, change, user=user, any_version=True)
+
+
+def _hand_over(table: Table, seat: int) -> None:
+    person = table.seats[seat]
+    person.left = True
+    person.stand_in = True
+    person.save(update_fields=["left", "stand_in"])
+    _touch(table)
+
+
+def _check_version(table: Table, expected: int) -> None:
+    if expected != table.match.version:
+        raise MoveRejected(
+            "stale_version",
+            gettext_lazy("The table changed before your move arrived: here it is now."),
+        )
+
+
+def _apply_move(table: Table, seat: int, action: Any) -> None:
+    spec = table.spec
+    if table.round is None or spec.round_over(table.state):
+        raise MoveRejected("round_over", gettext_lazy("This hand is over: deal the next one."))
+    if spec.to_move(table.state) != seat:
+        raise MoveRejected("not_your_turn", gettext_lazy("It is not your turn."))
+    try:
+        state = spec.apply(table.state, seat, action)
+    except IllegalMove as error:
+        raise MoveRejected("illegal", spec.reason(error)) from None
+    _record(table, state)
+
+
+def _record(table: Table, state: Any) -> None:
+    """Stores ``state`` as the current round's new position, finishing the round (and maybe
+    the match) when it is over, and lets a computer answer at once where it must."""
+    spec = table.spec
+    current = table.round
+    assert current is not None
+    current.actions = spec.actions(state)
+    table.state = state
+    fields = ["actions", "updated"]
+    if spec.round_over(state):
+        _finish_round(table, state)
+        fields += ["status", "result"]
+    current.save(update_fields=fields)
+    if spec.round_over(state):
+        if current.status == Round.Status.VOID:
+            _deal(table)
+        return
+    _answer_at_once(table)
+
+
+def _answer_at_once(table: Table) -> None:
+    """A computer asked something whose pause would give away its hidden cards answers it
+    within the same change (the spec says when). The answer needs no search."""
+    if not table.spec.answers_at_once(table.state):
+        return
+    seat = table.computer_to_move
+    if seat is None:
+        return
+    seed = _seed_text(table.match, "at-once", table.round.number if table.round else 0, seat)
+    action = table.spec.choose(table.seats[seat].playing_level, table.view_for(seat), seed)
+    _apply_move(table, seat, action)
+
+
+def _finish_round(table: Table, state: Any) -> None:
+    match = table.match
+    current = table.round
+    assert current is not None
+    end = table.spec.finish_round(match.options, match.progress, match.scores, state)
+    match.progress = end.progress
+    match.scores = end.scores
+    current.result = end.result
+    current.status = Round.Status.VOID if end.void else Round.Status.OVER
+    changed = ["progress", "scores"]
+    if end.match_over:
+        match.status = Match.Status.FINISHED
+        match.winner = end.winner
+        changed += ["status", "winner"]
+    _touch(table, *changed)
+    if table.results is not None:
+        table.results.append(current)
+
+
+def _deal(table: Table) -> None:
+    match = table.match
+    number = 1 if table.round is None else table.round.number + 1
+    setup = table.spec.start_round(
+        match.options, match.progress, match.scores, _seed_text(match, "deal", number)
+    )
+    table.round = Round.objects.create(match=match, number=number, setup=setup)
+    table.state = table.spec.replay(setup, [])
+    _answer_at_once(table)
+
+
+def _touch(table: Table, *fields: str) -> None:
+    """Marks match fields as changed; ``_change`` saves them with the version once."""
+    pending: set[str] = table.match.__dict__.setdefault("_changed_fields", set())
+    pending.update(fields)
+
+
+_Change = TypeVar("_Change")
+
+
+def _change(
+    match_id: int,
+    change: Callable[[Table, int], None],
+    *,
+    user: User | None = None,
+    computer_seat: int | None = None,
+    any_version: bool = False,
+    allow_computer: bool = True,
+) -> Table:
+    """Runs ``change`` on the locked table of ``match_id`` for the seat of ``user`` (or the
+    computer playing ``computer_seat``); saves the version and the changed fields once, then
+    announces the new version after the commit."""
     if (user is None) == (computer_seat is None):
-        raise ValueError("a move is made either by a user or by a computer seat")
+        raise ValueError("a change is made either by a user or by a computer seat")
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
@@ -212,135 +472,43 @@ def submit_move(
         seat = table.seat_of(user) if user is not None else computer_seat
         if seat is None:
             raise _not_found()
-        if computer_seat is not None and not table.seats[computer_seat].is_computer:
-            raise ValueError(f"seat {computer_seat} is not a computer player")
+        if computer_seat is not None and not table.seats[computer_seat].played_by_computer:
+            # The person came back while the computer was thinking for them.
+            raise MoveRejected("not_your_turn", gettext_lazy("It is not your turn."))
         if match.is_finished:
-            raise MoveRejected(gettext_lazy("This match is over."), 409)
-        if action == RESIGN:
-            _resign(table, seat, by_computer=computer_seat is not None)
-        elif expected_version != match.version:
-            raise MoveRejected(
-                gettext_lazy("The table changed before your move arrived: here it is now."), 409
-            )
-        elif action == NEXT_HAND:
-            _start_next_hand(table, seat)
-        else:
-            _apply_action(table, seat, action)
-        match.version += 1
-        match.save()
-        version = match.version
-        transaction.on_commit(lambda: _announce(match_id, version))
-    return match
+            raise MoveRejected("match_over", gettext_lazy("This match is over."))
+        if match.is_waiting:
+            raise MoveRejected("not_waiting", gettext_lazy("The match has not started yet."))
+        if user is not None and table.seats[seat].stand_in and not table.seats[seat].left:
+            _take_back(table.seats[seat])
+        change(table, seat)
+        _save(table)
+    return table
 
 
-def _apply_action(table: Table, seat: int, action: str) -> None:
-    state = table.state
-    if state.is_over:
-        raise MoveRejected(gettext_lazy("This hand is over: deal the next one."), 409)
-    if state.to_move != seat:
-        raise MoveRejected(gettext_lazy("It is not your turn."), 409)
-    try:
-        state = apply(state, action)
-    except IllegalAction as error:
-        raise MoveRejected(translate_illegal(error), 400) from None
-    hand = table.hand
-    hand.actions = state.actions()
-    if state.phase == OVER:
-        hand.status = Hand.Status.OVER
-        _finish_hand(table, state)
-    elif state.phase == REDEALT:
-        hand.status = Hand.Status.REDEALT
-        _finish_hand(table, state)
-    hand.save()
-    if state.phase == REDEALT:
-        _deal(table.match, table.seats, hand.number + 1)
-    elif state.phase == REDEAL_PHASE:
-        _computers_answer_redeal(Table(table.match, table.seats, hand, state))
+def _take_back(seat: Seat) -> None:
+    """The person is back: their own moves again, no stand-in computer."""
+    seat.stand_in = False
+    seat.save(update_fields=["stand_in"])
 
 
-def _computers_answer_redeal(table: Table) -> None:
-    """A computer asked the re-deal question answers it within the change that asked it.
-
-    Only a player whose cards qualify is asked (rules 2.2): a table seen waiting for a
-    computer's answer, or a version spent on it, would tell the others that its cards are
-    weak. The answer needs no search, so it is made here, under the match's lock.
-    """
-    seat = table.computer_to_move
-    if seat is None:
-        return
-    level = table.seats[seat].computer_level
-    seed = f"{table.match.seed}:redeal:{table.hand.number}:{seat}"
-    _apply_action(table, seat, choose(level, table.view_for(seat), seed))
-
-
-def _resign(table: Table, seat: int, by_computer: bool) -> None:
-    """Ends the match at once, whatever version the person saw: resigning does not depend on
-    the cards. The hand in progress is kept as it stands, with everything played so far."""
-    if by_computer:
-        raise MoveRejected(gettext_lazy("Computer players do not resign."), 400)
-    table.match.status = Match.Status.RESIGNED
-    table.match.resigned_by = seat
-
-
-def _start_next_hand(table: Table, seat: int) -> None:
-    if table.seats[seat].is_computer:
-        raise ValueError("computers do not deal the next hand")
-    if not table.state.is_over:
-        raise MoveRejected(gettext_lazy("The hand is still being played."), 409)
-    _deal(table.match, table.seats, table.hand.number + 1)
-
-
-def _match_state(match: Match) -> MatchState:
-    scores = match.scores
-    return MatchState(
-        rules=Rules.from_dict(match.rules),
-        scores=(scores[0], scores[1], scores[2]),
-        dealer=match.dealer,
-        hands_played=match.hands_played,
-        redeals=match.redeals,
-        winner=match.winner,
-    )
-
-
-def _finish_hand(table: Table, state: HandState) -> None:
+def _save(table: Table) -> None:
     match = table.match
-    after = after_hand(_match_state(match), state)
-    match.scores = list(after.scores)
-    match.dealer = after.dealer
-    match.hands_played = after.hands_played
-    match.redeals = after.redeals
-    match.winner = after.winner
-    if after.is_over:
-        match.status = Match.Status.FINISHED
-    result = state.result
-    if result is None:
+    changed: set[str] = match.__dict__.pop("_changed_fields", set())
+    match.version += 1
+    _restart_clock(table)
+    match.save(update_fields=sorted({*changed, "version", "turn_started", "updated"}))
+    match_id, version = match.pk, match.version
+    transaction.on_commit(lambda: _announce(match_id, version))
+
+
+def _restart_clock(table: Table) -> None:
+    """A friends' table's turn clock starts again with every change."""
+    match = table.match
+    if match.turn_seconds is None or match.status != Match.Status.PLAYING:
+        match.turn_started = None
         return
-    assert state.declarer is not None
-    assert state.bid is not None
-    assert state.contract is not None
-    HandResult.objects.create(
-        hand=table.hand,
-        match=match,
-        declarer=state.declarer,
-        bid=state.bid,
-        contract=state.contract,
-        made=result.made,
-        card_points=list(state.taken),
-        marriage_points=list(state.marriage_points),
-        hand_points=list(result.hand_points),
-        score_deltas=list(result.score_deltas),
-        scores=list(result.scores),
-    )
-
-
-def _deal(match: Match, seats: tuple[Seat, Seat, Seat], number: int) -> None:
-    rng = random.Random(f"{match.seed}:deal:{number}")
-    state = deal_next(_match_state(match), rng)
-    hand = Hand.objects.create(
-        match=match, number=number, dealer=state.dealer, deal=state.deal_record()
-    )
-    if state.phase == REDEAL_PHASE:
-        _computers_answer_redeal(Table(match, seats, hand, state))
+    match.turn_started = timezone.now()
 
 
 def _announce(match_id: int, version: int) -> None:
@@ -363,6 +531,201 @@ def push_match_updated(match_id: int, version: int) -> None:
         logger.exception("could not push version %s of match %s", version, match_id)
 
 
+# -- friends' tables ----------------------------------------------------------------------
+
+
+def table_by_code(code: str) -> Match | None:
+    """The friends' table with ``code`` (read aloud: case and spaces do not matter)."""
+    cleaned = "".join(code.split()).upper()
+    if not cleaned or len(cleaned) > 16:
+        return None
+    return Match.objects.filter(code=cleaned, mode=Match.Mode.FRIENDS).first()
+
+
+def join_table(match_id: int, user: AbstractBaseUser) -> Table:
+    """Seats ``user`` in the first open seat of a waiting friends' table (a person already
+    seated there simply comes back to their seat)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not match.is_friends:
+            raise _not_found()
+        table = load_table(match)
+        if table.seat_of(user) is not None:
+            return table
+        if not match.is_waiting:
+            raise MoveRejected(
+                "not_waiting", gettext_lazy("This table has started: its seats are taken.")
+            )
+        free = next((seat for seat in table.seats if seat.is_open), None)
+        if free is None:
+            raise MoveRejected("table_full", gettext_lazy("This table is full."))
+        free.user = user
+        try:
+            with transaction.atomic():
+                free.save(update_fields=["user"])
+        except IntegrityError:
+            raise MoveRejected("table_full", gettext_lazy("This table is full.")) from None
+        table = load_table(match)
+        _save(table)
+    return table
+
+
+def _owner_change(match_id: int, user: User, change: Callable[[Table], None]) -> Table:
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not match.is_friends or match_for_user(user, match_id) is None:
+            raise _not_found()
+        table = load_table(match)
+        if match.owner_id != user.pk:
+            raise MoveRejected(
+                "forbidden", gettext_lazy("Only the person who made the table can do this.")
+            )
+        if not match.is_waiting:
+            raise MoveRejected("not_waiting", gettext_lazy("The match has already started."))
+        change(table)
+        _save(table)
+    return table
+
+
+def fill_with_computers(match_id: int, level: str, *, user: User) -> Table:
+    """The table's creator puts computers of ``level`` in every open seat."""
+
+    def change(table: Table) -> None:
+        if level not in dict(table.spec.computer_levels):
+            raise MoveRejected("malformed", gettext_lazy("Choose a computer level."))
+        for seat in table.seats:
+            if seat.is_open:
+                seat.computer_level = level
+                seat.save(update_fields=["computer_level"])
+
+    return _owner_change(match_id, user, change)
+
+
+def free_seat(match_id: int, number: int, *, user: User) -> Table:
+    """Before the start the creator opens a seat again: removes the person or the computer
+    sitting there (never the creator's own seat)."""
+
+    def change(table: Table) -> None:
+        if not 0 < number < len(table.seats):
+            raise MoveRejected("malformed", gettext_lazy("There is no such seat."))
+        seat = table.seats[number]
+        seat.user = None
+        seat.computer_level = ""
+        seat.save(update_fields=["user", "computer_level"])
+
+    return _owner_change(match_id, user, change)
+
+
+def start_table(match_id: int, *, user: User) -> Table:
+    """The creator starts a friends' table once every seat is taken."""
+
+    def change(table: Table) -> None:
+        if any(seat.is_open for seat in table.seats):
+            raise MoveRejected(
+                "seats_open",
+                gettext_lazy("Every seat needs a player: wait, or fill them with computers."),
+            )
+        table.match.status = Match.Status.PLAYING
+        _touch(table, "status")
+        _deal(table)
+
+    return _owner_change(match_id, user, change)
+
+
+def leave_waiting_table(match_id: int, *, user: User) -> None:
+    """A person who joined a waiting table gets up again; the creator leaving closes it."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not match.is_friends:
+            raise _not_found()
+        table = load_table(match)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise _not_found()
+        if not match.is_waiting:
+            raise MoveRejected("not_waiting", gettext_lazy("The match has already started."))
+        if seat == PERSON_SEAT and match.owner_id == user.pk:
+            match.delete()
+            transaction.on_commit(lambda: push_presence(match_id))
+            return
+        person = table.seats[seat]
+        person.user = None
+        person.save(update_fields=["user"])
+        _save(table)
+
+
+# -- presence and the turn clock -----------------------------------------------------------
+
+
+def connected(match_id: int, user: User, change: int, origin: str = "") -> None:
+    """Counts an opened (+1) or closed (-1) table socket of ``user``'s seat and tells the
+    table, so everyone sees who is there. A person who comes back takes their seat back from
+    the stand-in computer (a change of the match: its version moves on, so a computer's move
+    computed meanwhile is dropped); presence alone does not move the version."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            return
+        seat = Seat.objects.filter(match=match, user=user).first()
+        if seat is None:
+            return
+        seat.connections = max(0, seat.connections + change)
+        seat.save(update_fields=["connections"])
+        if change > 0 and seat.stand_in and not seat.left and match.status == Match.Status.PLAYING:
+            _take_back(seat)
+            match.version += 1
+            match.save(update_fields=["version", "updated"])
+            version = match.version
+            transaction.on_commit(lambda: _announce(match_id, version))
+        else:
+            transaction.on_commit(lambda: push_presence(match_id, origin))
+
+
+def push_presence(match_id: int, origin: str = "") -> None:
+    """Tells the match's group that who is at the table changed (no new version); the socket
+    ``origin`` that caused it already knows."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(
+            group_name(match_id), {"type": "match.presence", "origin": origin}
+        )
+    except Exception:
+        logger.exception("could not push the presence at match %s", match_id)
+
+
+def clock_deadline(match: Match) -> datetime | None:
+    """When the turn clock of ``match`` runs out, if it runs."""
+    if match.turn_seconds is None or match.turn_started is None:
+        return None
+    return match.turn_started + timezone.timedelta(seconds=match.turn_seconds)
+
+
+def clock_ran_out(match_id: int, version: int) -> bool:
+    """The turn clock ran out at ``version``: a computer stands in for the person to move,
+    until they are back. False (nothing changed) if the match moved on or time is left."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.version != version or match.status != Match.Status.PLAYING:
+            return False
+        deadline = clock_deadline(match)
+        if deadline is None or timezone.now() < deadline:
+            return False
+        table = load_table(match)
+        seat = table.to_move
+        if seat is None or table.seats[seat].played_by_computer:
+            return False
+        person = table.seats[seat]
+        person.stand_in = True
+        person.save(update_fields=["stand_in"])
+        _save(table)
+    return True
+
+
+# -- the computer players ------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class ComputerTurn:
     """What a computer player needs to choose its move, and nothing more."""
@@ -371,28 +734,60 @@ class ComputerTurn:
     version: int
     seat: int
     level: str
-    view: Observation
+    chooser: str
+    view: Any
     seed: str
-    after_trick: bool
-    """True when the previous move closed a trick, so a longer pause lets people see it."""
+    pause: float
+    """How many usual pauses to wait before playing (longer after a trick closes)."""
 
 
-def computer_turn(match_id: int) -> ComputerTurn | None:
-    """The computer player to move at ``match_id`` with its own observation, if any."""
+@dataclass(frozen=True)
+class Waiting:
+    """Nobody computes now; the turn clock of a person runs out at ``deadline``."""
+
+    match_id: int
+    version: int
+    deadline: datetime
+
+
+def computer_turn(match_id: int) -> ComputerTurn | Waiting | None:
+    """The computer to move at ``match_id`` with its own observation; or the deadline of a
+    person's turn clock; or ``None`` when there is nothing to wait for."""
     match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.is_finished:
+    if match is None or match.status != Match.Status.PLAYING:
         return None
     table = load_table(match)
     seat = table.computer_to_move
     if seat is None:
+        deadline = clock_deadline(match)
+        if deadline is not None and table.to_move is not None:
+            return Waiting(match_id, match.version, deadline)
         return None
-    state = table.state
+    view = table.view_for(seat)
     return ComputerTurn(
         match_id=match_id,
         version=match.version,
         seat=seat,
-        level=table.seats[seat].computer_level,
-        view=observation(state, seat),
-        seed=f"{match.seed}:computer:{match.version}",
-        after_trick=bool(state.tricks) and not state.trick,
+        level=table.seats[seat].playing_level,
+        chooser=table.spec.chooser,
+        view=view,
+        seed=_seed_text(match, "computer", match.version),
+        pause=table.spec.after_computer_move(view),
     )
+
+
+def computer_level_label(level: str) -> str:
+    """A computer level's name in the active language."""
+    return str(ComputerLevel(level).label) if level in ComputerLevel.values else level
+
+
+def practice_players(spec: GameSpec, value: object) -> int:
+    """The number of players chosen for a new match, the game's smallest by default."""
+    if isinstance(value, str) and value.isdigit() and int(value) in spec.seat_counts:
+        return int(value)
+    return spec.seat_counts[0]
+
+
+def deal_seed(match: Match, number: int) -> random.Random:
+    """The random source of round ``number``'s deal (for games and tests)."""
+    return random.Random(_seed_text(match, "deal", number))

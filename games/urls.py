@@ -7,4 +7,11 @@ urlpatterns: list[URLPattern] = [
     path("play/", views.lobby, name="lobby"),
     path("play/<int:match_id>/", views.match_table, name="match_table"),
     path("play/<int:match_id>/act/", views.match_act, name="match_act"),
+    path("play/<int:match_id>/next/", views.match_next, name="match_next"),
+    path("play/<int:match_id>/resign/", views.match_resign, name="match_resign"),
+    path("play/<int:match_id>/start/", views.table_start, name="table_start"),
+    path("play/<int:match_id>/fill/", views.table_fill, name="table_fill"),
+    path("play/<int:match_id>/free/", views.table_free, name="table_free"),
+    path("play/<int:match_id>/leave/", views.table_leave, name="table_leave"),
+    path("t/<str:code>/", views.table_join, name="table_join"),
 ]

@@ -2,27 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import timedelta
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import bot_runner
-from games.forms import NewMatchForm, move_from_fields
+from games.core.names import seat_names
+from games.core.registry import GameSpec, all_specs, get_spec
+from games.forms import FriendsTableForm, JoinForm, PracticeForm
 from games.models import Match
-from games.presenters import present, seat_names
-from games.rendering import table_fragments
+from games.rendering import page_context, table_fragments, template_of
 from games.services import (
     MoveRejected,
+    Table,
+    computer_level_label,
+    create_friends_table,
     create_practice_match,
+    fill_with_computers,
+    free_seat,
+    join_table,
+    leave_waiting_table,
     load_table,
     match_for_user,
     matches_of,
-    submit_move,
+    next_round,
+    play,
+    resign,
+    start_table,
+    table_by_code,
+    version_from,
 )
 
 RECENT_MATCHES = 10
@@ -40,22 +54,101 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html")
 
 
+def _posted_game(request: HttpRequest) -> str | None:
+    if request.method != "POST":
+        return None
+    return request.POST.get("game") or all_specs()[0].key
+
+
+def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
+    """Each game's lobby forms, the posted one bound to the request's data."""
+    posted = _posted_game(request)
+    mode = request.POST.get("mode", "practice")
+    listed = []
+    for spec in all_specs():
+        data = request.POST if posted == spec.key else None
+        listed.append(
+            {
+                "spec": spec,
+                "options": spec.options_form(data),
+                "practice": PracticeForm(spec, data if mode == "practice" else None),
+                "friends": FriendsTableForm(spec, data if mode == "friends" else None),
+            }
+        )
+    return listed
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def lobby(request: HttpRequest) -> HttpResponse:
-    form = NewMatchForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        assert request.user.is_authenticated
-        match = create_practice_match(request.user, form.rules(), form.cleaned_data["level"])
-        return redirect("match_table", match_id=match.pk)
     assert request.user.is_authenticated
-    mine = matches_of(request.user).prefetch_related("seats")
+    games = _game_forms(request)
+    join = JoinForm(request.POST if request.POST.get("mode") == "join" else None)
+    failed = False
+    if request.method == "POST":
+        if request.POST.get("mode") == "join":
+            if join.is_valid():
+                match = table_by_code(join.cleaned_data["code"])
+                if match is not None and match.code:
+                    return redirect("table_join", code=match.code)
+                join.add_error("code", _no_such_code())
+            failed = True
+        else:
+            key = _posted_game(request)
+            chosen = next((g for g in games if g["spec"].key == key), None)
+            created = _create_from(request, chosen) if chosen else None
+            if created is not None:
+                return redirect("match_table", match_id=created.pk)
+            failed = True
+    mine = matches_of(request.user).prefetch_related("seats__user__profile")
     context = {
-        "form": form,
-        "unfinished": _listed(mine.filter(status=Match.Status.PLAYING)[:RECENT_MATCHES], request),
-        "finished": _listed(mine.exclude(status=Match.Status.PLAYING)[:RECENT_MATCHES], request),
+        "games": games,
+        "join": join,
+        "unfinished": _listed(mine.exclude(status__in=_ENDED)[:RECENT_MATCHES], request),
+        "finished": _listed(mine.filter(status__in=_ENDED)[:RECENT_MATCHES], request),
     }
-    return render(request, "games/lobby.html", context, status=400 if form.errors else 200)
+    return render(request, "games/lobby.html", context, status=400 if failed else 200)
+
+
+_ENDED = (Match.Status.FINISHED, Match.Status.RESIGNED)
+
+
+def _no_such_code() -> str:
+    from django.utils.translation import gettext
+
+    return gettext("There is no table with this code. Check it with your friend.")
+
+
+def _create_from(request: HttpRequest, chosen: dict[str, object]) -> Match | None:
+    spec = chosen["spec"]
+    assert isinstance(spec, GameSpec)
+    options = chosen["options"]
+    mode = request.POST.get("mode", "practice")
+    assert request.user.is_authenticated
+    if mode == "practice":
+        form = chosen["practice"]
+        assert isinstance(form, PracticeForm)
+        if options.is_valid() and form.is_valid():  # type: ignore[attr-defined]
+            return create_practice_match(
+                request.user,
+                spec.key,
+                options.cleaned_options(),  # type: ignore[attr-defined]
+                form.cleaned_data["level"],
+                players=form.players,
+            )
+    elif mode == "friends":
+        form = chosen["friends"]
+        assert isinstance(form, FriendsTableForm)
+        if options.is_valid() and form.is_valid():  # type: ignore[attr-defined]
+            return create_friends_table(
+                request.user,
+                spec.key,
+                options.cleaned_options(),  # type: ignore[attr-defined]
+                form.players,
+                computers=form.computers(),
+                turn_seconds=form.cleaned_data["clock"],
+            )
+    return None
 
 
 def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, object]]:
@@ -63,55 +156,136 @@ def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, ob
     now = timezone.now()
     for match in matches:
         seats = sorted(match.seats.all(), key=lambda seat: seat.number)
-        computers = [seat for seat in seats if seat.is_computer]
         me = next(seat.number for seat in seats if seat.user_id == request.user.pk)
         names = seat_names(seats, me)
+        count = len(seats)
+        computers = [seat for seat in seats if seat.is_computer]
+        order = sorted(range(count), key=lambda n: -match.scores[n]) if match.scores else []
         listed.append(
             {
                 "match": match,
+                "game": get_spec(match.game).name,
                 "won": match.winner == me,
-                "level": computers[0].get_computer_level_display() if computers else "",
-                # The viewer first, then the players on the left and on the right.
-                "scores": [(names[n % 3], match.scores[n % 3]) for n in range(me, me + 3)],
+                "place": order.index(me) + 1 if match.is_finished and order else None,
+                "level": computer_level_label(computers[0].computer_level) if computers else "",
+                "about": get_spec(match.game).listing(match),
+                # The viewer first, then the others in playing order.
+                "scores": [
+                    (names[n % count], match.scores[n % count])
+                    for n in range(me, me + count)
+                    if match.scores
+                ],
                 "just_now": now - match.updated < timedelta(minutes=1),
             }
         )
     return listed
 
 
-@login_required
-@require_GET
-def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
-    table = load_table(_get_match_for_user(request, match_id))
-    seat = table.seat_of(request.user)
-    assert seat is not None
-    bot_runner.request_bot_moves(match_id)
-    if request.htmx:
-        return HttpResponse(table_fragments(table, seat, request=request))
-    return render(request, "games/table.html", {"t": present(table, seat)})
-
-
-@require_POST
-def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return HttpResponseForbidden()
-    _get_match_for_user(request, match_id)
-    message, status = "", 200
-    try:
-        action, version = move_from_fields(request.POST)
-        submit_move(match_id, action, version, user=request.user)
-    except MoveRejected as rejected:
-        if rejected.status == 404:
-            raise Http404 from None
-        message, status = rejected.message, rejected.status
-    if not request.htmx and status == 200:
-        return redirect("match_table", match_id=match_id)
-    table = load_table(_get_match_for_user(request, match_id))
+def _render_table(
+    request: HttpRequest, table: Table, message: str = "", status: int = 200
+) -> HttpResponse:
     seat = table.seat_of(request.user)
     assert seat is not None
     if request.htmx:
         return HttpResponse(
             table_fragments(table, seat, message=message, request=request), status=status
         )
-    context = {"t": present(table, seat, message)}
-    return render(request, "games/table.html", context, status=status)
+    context = page_context(table, seat, message, request)
+    return render(request, template_of(table), context, status=status)
+
+
+@login_required
+@require_GET
+def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
+    table = load_table(_get_match_for_user(request, match_id))
+    bot_runner.request_bot_moves(match_id)
+    return _render_table(request, table)
+
+
+def _move_view(
+    change: Callable[[HttpRequest, int], Table],
+) -> Callable[[HttpRequest, int], HttpResponse]:
+    """A POST that changes the match through ``change``: the whole table comes back, with the
+    refusal's message (and its status) when the service refused."""
+
+    @require_POST
+    def view(request: HttpRequest, match_id: int) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return HttpResponseForbidden()
+        try:
+            table = change(request, match_id)
+        except MoveRejected as rejected:
+            if rejected.status == 404:
+                raise Http404 from None
+            table = load_table(_get_match_for_user(request, match_id))
+            return _render_table(request, table, rejected.message, rejected.status)
+        if not request.htmx:
+            return redirect("match_table", match_id=match_id)
+        return _render_table(request, table)
+
+    return view
+
+
+match_act = _move_view(lambda request, match_id: play(match_id, request.POST, user=request.user))
+match_next = _move_view(
+    lambda request, match_id: next_round(match_id, version_from(request.POST), user=request.user)
+)
+match_resign = _move_view(lambda request, match_id: resign(match_id, user=request.user))
+table_start = _move_view(lambda request, match_id: start_table(match_id, user=request.user))
+table_fill = _move_view(
+    lambda request, match_id: fill_with_computers(
+        match_id, str(request.POST.get("level", "")), user=request.user
+    )
+)
+
+
+def _free(request: HttpRequest, match_id: int) -> Table:
+    number = request.POST.get("seat", "")
+    return free_seat(match_id, int(number) if number.isdigit() else -1, user=request.user)
+
+
+table_free = _move_view(_free)
+
+
+@require_POST
+@login_required
+def table_leave(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        leave_waiting_table(match_id, user=request.user)
+    except MoveRejected as rejected:
+        if rejected.status == 404:
+            raise Http404 from None
+        table = load_table(_get_match_for_user(request, match_id))
+        return _render_table(request, table, rejected.message, rejected.status)
+    return redirect("lobby")
+
+
+@require_http_methods(["GET", "POST"])
+def table_join(request: HttpRequest, code: str) -> HttpResponse:
+    """A friends' table's link: a person signed in joins with one press (a GET never seats
+    anybody); a visitor first plays as a guest or signs in, then comes back here."""
+    match = table_by_code(code)
+    if match is None:
+        return render(request, "games/join.html", {"missing": True}, status=404)
+    if request.user.is_authenticated and match_for_user(request.user, match.pk) is not None:
+        return redirect("match_table", match_id=match.pk)
+    message, status = "", 200
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            join_table(match.pk, request.user)
+        except MoveRejected as rejected:
+            message, status = rejected.message, rejected.status
+        else:
+            return redirect("match_table", match_id=match.pk)
+    table = load_table(match)
+    context = {
+        "match": match,
+        "spec": table.spec,
+        "names": seat_names(table.seats, None),
+        "seats": table.seats,
+        "full": not any(seat.is_open for seat in table.seats),
+        "started": not match.is_waiting,
+        "message": message,
+        "here": reverse("table_join", args=[match.code]),
+    }
+    return render(request, "games/join.html", context, status=status)

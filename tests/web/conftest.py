@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from games import bot_runner, services
-from games.computer_players import choose
+from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import Rules, new_hand
 
@@ -89,14 +89,13 @@ def script_deal(
     musik: tuple[str, ...] = SCRIPTED_MUSIK,
 ) -> Match:
     """Replaces the match's current (unplayed) deal with a known one."""
-    hand = match.hands.order_by("-number").first()
-    assert hand is not None
-    assert not hand.actions
-    state = new_hand(dealer, hands, musik, tuple(match.scores), Rules.from_dict(match.rules))
-    hand.deal = state.deal_record()
-    hand.dealer = dealer
-    hand.save()
-    match.dealer = dealer
+    current_round = match.rounds.order_by("-number").first()
+    assert current_round is not None
+    assert not current_round.actions
+    state = new_hand(dealer, hands, musik, tuple(match.scores), Rules.from_dict(match.options))
+    current_round.setup = state.deal_record()
+    current_round.save()
+    match.progress = {**match.progress, "dealer": dealer}
     match.save()
     return match
 
@@ -104,7 +103,9 @@ def script_deal(
 @pytest.fixture
 def scripted_match(alice: AbstractBaseUser) -> Match:
     """Alice's match against two Normal computers on the scripted deal."""
-    return script_deal(services.create_practice_match(alice, Rules(), "normal", seed=1))
+    return script_deal(
+        services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=1)
+    )
 
 
 def current(match: Match) -> services.Table:
@@ -114,8 +115,8 @@ def current(match: Match) -> services.Table:
 def play_computers(match: Match) -> int:
     """Plays every computer move due now, synchronously, as the runner would; returns how many."""
     moves = 0
-    while (turn := services.computer_turn(match.pk)) is not None:
-        action = choose(turn.level, turn.view, turn.seed)
+    while isinstance(turn := services.computer_turn(match.pk), services.ComputerTurn):
+        action = run_chooser(turn.chooser, turn.level, turn.view, turn.seed)
         services.submit_move(match.pk, action, turn.version, computer_seat=turn.seat)
         moves += 1
     return moves

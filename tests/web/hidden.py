@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from games.presenters import RANK_ORDER, SUIT_SYMBOLS, card_spoken, rank_label
 from games.thousand.engine import CARD_NAMES, Observation
+from games.thousand.web.cards import RANK_ORDER, SUIT_SYMBOLS, card_spoken, rank_label
 
 
 def visible_cards(view: Observation) -> set[str]:

@@ -11,11 +11,11 @@ from django.test import Client
 from django.urls import reverse
 
 from games import bot_runner, services
-from games.computer_players import choose
 from games.models import Match
 from games.thousand.engine import CARD_NAMES
 
 from .conftest import current
+from .strict import FellBack, choose_strictly
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,6 +39,7 @@ def test_without_a_socket_the_computers_play_until_it_is_alices_turn(
     assert table.match.version >= 2
     assert table.state.to_move == 0
     assert services.computer_turn(scripted_match.pk) is None
+    assert Match.objects.get(pk=scripted_match.pk).computer_lease == ""
 
 
 def test_loading_the_table_resumes_the_computers(
@@ -70,7 +71,7 @@ def test_a_request_arriving_as_the_runner_stops_starts_a_new_runner(
 
         def __exit__(self, *exc: object) -> None:
             self.lock.release()
-            runner = threading.current_thread().name == "computers-7"
+            runner = threading.current_thread().name == "computer-players"
             if runner and looks and not self.requested:
                 self.requested = True
                 request = threading.Thread(target=bot_runner.request_bot_moves, args=(7,))
@@ -78,16 +79,20 @@ def test_a_request_arriving_as_the_runner_stops_starts_a_new_runner(
                 request.join()
 
     monkeypatch.setattr(services, "computer_turn", nothing_to_do)
+    monkeypatch.setattr(bot_runner, "take_lease", lambda match_id: True)
+    monkeypatch.setattr(bot_runner, "release_lease", lambda match_id: None)
     monkeypatch.setattr(bot_runner, "_lock", RequestOnNextRelease())
     bot_runner.request_bot_moves(7)
     wait_until_idle()
-    assert looks == [7, 7]
+    # Two looks when nothing happens (before and after the lease is released), and at least
+    # one more for the request that arrived meanwhile.
+    assert len(looks) > 2
 
 
 def test_a_computer_choosing_a_forbidden_move_stops_its_runner_without_changing_anything(
     scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot_runner, "choose", lambda level, view, seed: "play:AS")
+    monkeypatch.setattr(bot_runner, "run_chooser", lambda path, level, view, seed: "play:AS")
     bot_runner.request_bot_moves(scripted_match.pk)
     wait_until_idle()
     assert current(scripted_match).match.version == 0
@@ -99,7 +104,9 @@ def test_a_refused_computer_move_is_logged_without_a_card(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(bot_runner, "choose", lambda level, view, seed: "play:TC")  # Left's card
+    monkeypatch.setattr(
+        bot_runner, "run_chooser", lambda path, level, view, seed: "play:TC"
+    )  # Left's card
     with caplog.at_level(logging.ERROR, logger="games.bot_runner"):
         bot_runner.request_bot_moves(scripted_match.pk)
         wait_until_idle()
@@ -110,12 +117,19 @@ def test_a_refused_computer_move_is_logged_without_a_card(
 def test_the_decision_can_run_in_a_worker_process(scripted_match: Match, settings: object) -> None:
     settings.BOT_COMPUTE = "process"  # type: ignore[attr-defined]
     turn = services.computer_turn(scripted_match.pk)
-    assert turn is not None
+    assert isinstance(turn, services.ComputerTurn)
     pool = bot_runner._executor()
     assert pool is not None
     try:
-        action = pool.submit(choose, turn.level, turn.view, turn.seed).result(timeout=60)
+        action = pool.submit(
+            choose_strictly, turn.chooser, turn.level, turn.view, turn.seed
+        ).result(timeout=60)
     finally:
         pool.shutdown()
         bot_runner._forget_pool(pool)
     assert action in turn.view.legal
+
+
+def test_a_decision_that_falls_back_fails_the_strict_chooser() -> None:
+    with pytest.raises(FellBack):
+        choose_strictly("tests.web.strict_fallback.choose", "normal", None, "1")

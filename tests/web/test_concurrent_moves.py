@@ -44,28 +44,32 @@ def race(attempts: int, move: object) -> list[object]:
 
 
 def test_the_same_computer_move_sent_twice_at_once_lands_once(alice: AbstractBaseUser) -> None:
-    match = script_deal(services.create_practice_match(alice, Rules(), "normal", seed=1))
+    match = script_deal(
+        services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=1)
+    )
     version = current(match).match.version
 
     outcomes = race(
-        4, lambda: services.submit_move(match.pk, "pass", version, computer_seat=1).version
+        4, lambda: services.submit_move(match.pk, "pass", version, computer_seat=1).match.version
     )
 
     assert Counter(outcomes) == {409: 3, version + 1: 1}
     table = current(match)
-    assert table.hand.actions == ["pass"]
+    assert table.round.actions == ["pass"]
     assert table.match.version == version + 1
 
 
 def test_a_double_click_on_a_bid_lands_once(alice: AbstractBaseUser) -> None:
-    match = script_deal(services.create_practice_match(alice, Rules(), "normal", seed=1))
+    match = script_deal(
+        services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=1)
+    )
     services.submit_move(match.pk, "pass", current(match).match.version, computer_seat=1)
     services.submit_move(match.pk, "bid:110", current(match).match.version, computer_seat=2)
     version = current(match).match.version
 
     outcomes = race(
-        2, lambda: services.submit_move(match.pk, "bid:120", version, user=alice).version
+        2, lambda: services.submit_move(match.pk, "bid:120", version, user=alice).match.version
     )
 
     assert Counter(outcomes) == {409: 1, version + 1: 1}
-    assert current(match).hand.actions == ["pass", "bid:110", "bid:120"]
+    assert current(match).round.actions == ["pass", "bid:110", "bid:120"]

@@ -14,7 +14,7 @@ from django.test import Client
 
 from config.asgi import application
 from games import bot_runner
-from games.models import Hand, Match
+from games.models import Match, Round
 from games.thousand.engine import legal_actions
 
 from .conftest import computer_plays, current
@@ -94,7 +94,7 @@ async def test_a_move_sent_over_the_socket_goes_through_the_service_and_comes_ba
     frame = await communicator.receive_from()
     assert version_of(frame) == 3
     assert "You bid 120." in frame
-    hand = await database_sync_to_async(Hand.objects.get)(match=scripted_match)
+    hand = await database_sync_to_async(Round.objects.get)(match=scripted_match)
     assert hand.actions == ["pass", "bid:110", "bid:120"]
     await communicator.disconnect()
 
@@ -127,7 +127,7 @@ async def test_a_bad_frame_gets_an_error_frame_and_changes_nothing(
     assert version_of(answer) == 2
     table = await database_sync_to_async(current)(scripted_match)
     assert table.match.version == 2
-    assert table.hand.actions == ["pass", "bid:110"]
+    assert table.round.actions == ["pass", "bid:110"]
     await communicator.disconnect()
 
 

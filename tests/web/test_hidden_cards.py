@@ -60,7 +60,7 @@ def test_alice_never_receives_a_card_she_may_not_see(
 
 
 def test_the_search_finds_a_card_wherever_the_site_draws_it() -> None:
-    from games.presenters import card_html
+    from games.thousand.web.cards import card_html
 
     html = card_html("JC")
     assert shown_cards(html) == {"JC"}

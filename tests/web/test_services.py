@@ -8,7 +8,7 @@ from channels.layers import get_channel_layer
 from django.contrib.auth.models import AbstractBaseUser
 
 from games import services
-from games.models import Hand, HandResult, Match, Seat
+from games.models import Match, Round, Seat
 from games.thousand.engine import OVER, Rules, legal_actions
 
 from .conftest import computer_plays, current, play_computers, script_deal
@@ -26,7 +26,7 @@ def test_a_practice_match_seats_alice_and_two_computers_and_deals_the_first_hand
     alice: AbstractBaseUser,
 ) -> None:
     rules = Rules(target=500, bid_step=5, following="classic", rounding="five")
-    match = services.create_practice_match(alice, rules, "expert", seed=7)
+    match = services.create_practice_match(alice, "thousand", rules.to_dict(), "expert", seed=7)
 
     seats = list(match.seats.order_by("number"))
     assert [(s.number, s.user_id, s.computer_level) for s in seats] == [
@@ -34,20 +34,20 @@ def test_a_practice_match_seats_alice_and_two_computers_and_deals_the_first_hand
         (1, None, "expert"),
         (2, None, "expert"),
     ]
-    assert match.rules == rules.to_dict()
+    assert match.options == rules.to_dict()
     assert match.status == Match.Status.PLAYING
-    hand = match.hands.get()
+    hand = match.rounds.get()
     assert hand.number == 1
     assert hand.actions == []
-    assert hand.dealer == match.dealer
-    assert hand.deal["rules"] == rules.to_dict()
-    assert sorted(card for cards in hand.deal["hands"] for card in cards) != []
+    assert hand.setup["dealer"] == match.progress["dealer"]
+    assert hand.setup["rules"] == rules.to_dict()
+    assert sorted(card for cards in hand.setup["hands"] for card in cards) != []
 
 
 def test_the_same_seed_deals_the_same_cards(alice: AbstractBaseUser) -> None:
-    first = services.create_practice_match(alice, Rules(), "normal", seed=99)
-    second = services.create_practice_match(alice, Rules(), "normal", seed=99)
-    assert first.hands.get().deal == second.hands.get().deal
+    first = services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=99)
+    second = services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=99)
+    assert first.rounds.get().setup == second.rounds.get().setup
 
 
 def test_any_position_is_rebuilt_by_replaying_the_stored_deal_and_actions(
@@ -57,7 +57,7 @@ def test_any_position_is_rebuilt_by_replaying_the_stored_deal_and_actions(
     alice_moves(scripted_match, alice, "pass")
     computer_plays(scripted_match, "give:9C", "give:9D", "contract:120")
 
-    hand = Hand.objects.get(match=scripted_match)
+    hand = Round.objects.get(match=scripted_match)
     assert hand.actions == ["pass", "bid:110", "pass", "give:9C", "give:9D", "contract:120"]
     table = current(scripted_match)
     assert table.state.phase == "playing"
@@ -86,24 +86,28 @@ def test_a_move_bumps_the_version_and_pushes_it_to_the_match_group_after_commit(
 
 
 @pytest.mark.parametrize(
-    ("action", "version", "status"),
+    ("action", "version", "reason"),
     [
-        ("bid:110", 1, 409),  # stale: Alice saw version 1, the match is at 0
-        ("bid:110", "0", 400),  # the version must be a number
-        ("", 0, 400),
-        (None, 0, 400),
-        ("x" * 200, 0, 400),
+        ("bid:110", 1, "stale_version"),  # Alice saw version 1, the match is at 0
+        ("bid:110", "zero", "malformed"),  # the version must be a number
+        ("bid:110", None, "malformed"),
+        ("", 0, "malformed"),
+        (None, 0, "malformed"),
+        ("x" * 200, 0, "malformed"),
+        ("\ud800", 0, "malformed"),
+        ("bid:110", 0, "not_your_turn"),  # Left speaks first
     ],
 )
-def test_bad_moves_are_refused_and_change_nothing(
-    alice: AbstractBaseUser, scripted_match: Match, action: object, version: object, status: int
+def test_bad_moves_are_refused_by_their_reason_and_change_nothing(
+    alice: AbstractBaseUser, scripted_match: Match, action: object, version: object, reason: str
 ) -> None:
     with pytest.raises(services.MoveRejected) as refused:
-        services.submit_move(scripted_match.pk, action, version, user=alice)
-    assert refused.value.status == status
+        services.play(scripted_match.pk, {"action": action, "version": version}, user=alice)
+    assert refused.value.reason == reason
+    assert refused.value.status == services.STATUS_OF_REASON[reason]
     assert refused.value.message
     assert current(scripted_match).match.version == 0
-    assert Hand.objects.get(match=scripted_match).actions == []
+    assert Round.objects.get(match=scripted_match).actions == []
 
 
 def test_it_is_not_alices_turn_while_a_computer_is_to_move(
@@ -123,7 +127,7 @@ def test_an_illegal_action_gets_the_engines_reason_and_changes_nothing(
         alice_moves(scripted_match, alice, "bid:300")
     assert refused.value.status == 400
     assert refused.value.message == "With the marriages you hold you may bid at most 160."
-    assert Hand.objects.get(match=scripted_match).actions == ["pass", "bid:110"]
+    assert Round.objects.get(match=scripted_match).actions == ["pass", "bid:110"]
 
 
 def test_engine_messages_are_translated_with_their_suit_names(
@@ -158,25 +162,27 @@ def test_a_finished_hand_is_scored_stored_and_waits_for_the_next_deal(
 
     table = current(scripted_match)
     assert table.state.phase == OVER
-    result = HandResult.objects.get(match=scripted_match)
-    assert result.declarer == 2
-    assert result.bid == 110
-    assert result.contract == 120
-    assert result.scores == table.match.scores == list(table.state.result.scores)  # type: ignore[union-attr]
-    assert sum(result.card_points) == 120
-    assert table.match.hands_played == 1
-    assert table.match.dealer == 0
+    result = Round.objects.get(match=scripted_match).result
+    assert result is not None
+    assert result["declarer"] == 2
+    assert result["bid"] == 110
+    assert result["contract"] == 120
+    assert table.match.scores == list(table.state.result.scores)  # type: ignore[union-attr]
+    assert result["score_deltas"] == list(table.state.result.score_deltas)  # type: ignore[union-attr]
+    assert sum(result["card_points"]) == 120
+    assert table.match.progress["hands_played"] == 1
+    assert table.match.progress["dealer"] == 0
     assert services.computer_turn(scripted_match.pk) is None
 
     with pytest.raises(services.MoveRejected) as refused:
         alice_moves(scripted_match, alice, "pass")
-    assert refused.value.status == 409
+    assert refused.value.reason == "round_over"
 
-    alice_moves(scripted_match, alice, services.NEXT_HAND)
+    services.next_round(scripted_match.pk, current(scripted_match).match.version, user=alice)
     table = current(scripted_match)
-    assert table.hand.number == 2
-    assert table.hand.dealer == 0
-    assert table.hand.deal["scores"] == table.match.scores
+    assert table.round.number == 2
+    assert table.round.setup["dealer"] == 0
+    assert table.round.setup["scores"] == table.match.scores
 
 
 def test_the_next_hand_cannot_be_dealt_while_one_is_being_played(
@@ -184,12 +190,12 @@ def test_the_next_hand_cannot_be_dealt_while_one_is_being_played(
 ) -> None:
     computer_plays(scripted_match, "pass")
     with pytest.raises(services.MoveRejected) as refused:
-        alice_moves(scripted_match, alice, services.NEXT_HAND)
-    assert refused.value.status == 409
+        services.next_round(scripted_match.pk, current(scripted_match).match.version, user=alice)
+    assert refused.value.reason == "round_in_progress"
 
 
 def test_a_redeal_deals_again_at_once_with_the_same_dealer(alice: AbstractBaseUser) -> None:
-    match = services.create_practice_match(alice, Rules(), "normal", seed=3)
+    match = services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=3)
     poor = ("9S", "JS", "9C", "JC", "9D", "JD", "QH")  # 7 points, no marriage
     script_deal(
         match,
@@ -204,15 +210,15 @@ def test_a_redeal_deals_again_at_once_with_the_same_dealer(alice: AbstractBaseUs
     alice_moves(match, alice, "redeal")
 
     table = current(match)
-    assert [h.status for h in match.hands.order_by("number")] == [
-        Hand.Status.REDEALT,
-        Hand.Status.PLAYING,
+    assert [h.status for h in match.rounds.order_by("number")] == [
+        Round.Status.VOID,
+        Round.Status.PLAYING,
     ]
-    assert table.hand.number == 2
-    assert table.hand.dealer == 2
-    assert table.match.redeals == 1
-    assert table.match.hands_played == 0
-    assert not HandResult.objects.filter(match=match).exists()
+    assert table.round.number == 2
+    assert table.round.setup["dealer"] == 2
+    assert table.match.progress["redeals"] == 1
+    assert table.match.progress["hands_played"] == 0
+    assert Round.objects.get(match=match, number=1).result == {"redeal_by": 0}
 
 
 @pytest.mark.parametrize("level", ["beginner", "normal", "expert"])
@@ -221,29 +227,29 @@ def test_a_computer_asked_about_a_redeal_answers_before_anyone_sees_the_table(
 ) -> None:
     # Seed 39 deals Left (seat 1) cards under 10 points without a marriage. Only such a hand
     # is asked, so a table waiting for Left's answer would tell Alice that Left's cards are weak.
-    match = services.create_practice_match(alice, Rules(), level, seed=39)
+    match = services.create_practice_match(alice, "thousand", Rules().to_dict(), level, seed=39)
 
-    first = match.hands.get(number=1)
+    first = match.rounds.get(number=1)
     assert first.actions in (["keep"], ["redeal"])
     table = current(match)
     assert table.match.version == 0
     assert table.state.phase != "redeal"
     assert table.view_for(0).phase != "redeal"
-    assert table.match.redeals == (1 if first.actions == ["redeal"] else 0)
+    assert table.match.progress["redeals"] == (1 if first.actions == ["redeal"] else 0)
 
 
 def test_a_computer_asked_about_a_redeal_in_a_later_hand_answers_within_the_next_move(
     alice: AbstractBaseUser,
 ) -> None:
     # Seed 59: nobody is asked in hand 1; hand 2 deals Right (seat 2) cards it may re-deal.
-    match = services.create_practice_match(alice, Rules(), "normal", seed=59)
-    assert match.hands.get(number=1).actions == []
+    match = services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=59)
+    assert match.rounds.get(number=1).actions == []
     _play_out(match, alice)
     version = current(match).match.version
 
-    services.submit_move(match.pk, "next", version, user=alice)
+    services.next_round(match.pk, version, user=alice)
 
-    second = match.hands.get(number=2)
+    second = match.rounds.get(number=2)
     assert second.actions in (["keep"], ["redeal"])
     table = current(match)
     assert table.match.version == version + 1
@@ -254,7 +260,9 @@ def test_a_computer_asked_about_a_redeal_in_a_later_hand_answers_within_the_next
 
 
 def test_the_match_ends_when_the_declarer_reaches_the_target(alice: AbstractBaseUser) -> None:
-    match = services.create_practice_match(alice, Rules(target=500), "normal", seed=5)
+    match = services.create_practice_match(
+        alice, "thousand", Rules(target=500).to_dict(), "normal", seed=5
+    )
     match.scores = [480, 0, 0]
     match.save()
     script_deal(
@@ -279,7 +287,7 @@ def test_the_match_ends_when_the_declarer_reaches_the_target(alice: AbstractBase
     assert table.match.winner == 0
     assert table.match.scores[0] == 580
     with pytest.raises(services.MoveRejected) as refused:
-        alice_moves(match, alice, services.NEXT_HAND)
+        services.next_round(match.pk, current(match).match.version, user=alice)
     assert refused.value.message == "This match is over."
     assert services.computer_turn(match.pk) is None
 
@@ -298,7 +306,7 @@ def test_a_computer_move_computed_for_an_old_version_is_dropped(
     with pytest.raises(services.MoveRejected) as refused:
         services.submit_move(scripted_match.pk, "pass", turn.version, computer_seat=turn.seat)
     assert refused.value.status == 409
-    assert Hand.objects.get(match=scripted_match).actions == ["pass"]
+    assert Round.objects.get(match=scripted_match).actions == ["pass"]
 
 
 def test_a_computer_only_ever_gets_its_own_observation(scripted_match: Match) -> None:
@@ -310,7 +318,9 @@ def test_a_computer_only_ever_gets_its_own_observation(scripted_match: Match) ->
 
 
 def test_computers_play_until_it_is_alices_turn(alice: AbstractBaseUser) -> None:
-    match = services.create_practice_match(alice, Rules(), "beginner", seed=11)
+    match = services.create_practice_match(
+        alice, "thousand", Rules().to_dict(), "beginner", seed=11
+    )
     for _ in range(400):
         play_computers(match)
         table = current(match)
@@ -341,28 +351,33 @@ def test_resigning_ends_the_match_at_once_whatever_version_and_keeps_the_hand(
     computer_plays(scripted_match, "pass", "bid:110")
     assert current(scripted_match).match.version == 2
 
-    services.submit_move(scripted_match.pk, "resign", 0, user=alice)
+    services.resign(scripted_match.pk, user=alice)
 
     table = current(scripted_match)
     assert table.match.status == Match.Status.RESIGNED
     assert table.match.is_finished
     assert (table.match.resigned_by, table.match.winner, table.match.version) == (0, None, 3)
     assert table.match.scores == [0, 0, 0]
-    hand = Hand.objects.get(match=scripted_match)
-    assert (hand.status, hand.actions) == (Hand.Status.PLAYING, ["pass", "bid:110"])
+    hand = Round.objects.get(match=scripted_match)
+    assert (hand.status, hand.actions) == (Round.Status.PLAYING, ["pass", "bid:110"])
     assert table.state.to_move == 0
-    assert table.view_for(0).legal == ()
+    assert table.to_move is None
     assert services.computer_turn(scripted_match.pk) is None
-    for action in ("pass", "resign"):
-        with pytest.raises(services.MoveRejected) as refused:
-            services.submit_move(scripted_match.pk, action, 3, user=alice)
-        assert (refused.value.status, str(refused.value.message)) == (409, "This match is over.")
+    with pytest.raises(services.MoveRejected) as refused:
+        services.submit_move(scripted_match.pk, "pass", 3, user=alice)
+    assert (refused.value.reason, str(refused.value.message)) == (
+        "match_over",
+        "This match is over.",
+    )
+    with pytest.raises(services.MoveRejected) as refused:
+        services.resign(scripted_match.pk, user=alice)
+    assert refused.value.reason == "match_over"
     assert current(scripted_match).match.version == 3
 
 
-def test_a_computer_player_cannot_resign(scripted_match: Match) -> None:
+def test_resign_is_not_a_move_of_the_game(scripted_match: Match) -> None:
     with pytest.raises(services.MoveRejected) as refused:
         services.submit_move(scripted_match.pk, "resign", 0, computer_seat=1)
-    assert refused.value.status == 400
+    assert refused.value.reason == "illegal"
     table = current(scripted_match)
     assert (table.match.status, table.match.version) == (Match.Status.PLAYING, 0)

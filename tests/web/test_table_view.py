@@ -159,7 +159,7 @@ def test_leading_from_the_second_trick_the_prompt_offers_the_marriage(
 def test_the_summary_says_who_scores_only_as_declarer(
     alice: AbstractBaseUser, alice_client: Client
 ) -> None:
-    match = services.create_practice_match(alice, Rules(), "normal", seed=1)
+    match = services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=1)
     match.scores = [0, 850, 0]
     match.save()
     script_deal(match)
@@ -190,19 +190,19 @@ def test_the_end_of_a_match_offers_another_with_the_same_rules(
     response = alice_client.post(reverse("lobby"), fields)
     again = Match.objects.exclude(pk=scripted_match.pk).get()
     assert response["Location"] == table_url(again)
-    assert again.rules == scripted_match.rules
+    assert again.options == scripted_match.options
 
 
 def test_hands_are_numbered_as_played_a_redeal_does_not_count(
     alice: AbstractBaseUser, alice_client: Client
 ) -> None:
-    match = services.create_practice_match(alice, Rules(), "normal", seed=3)
+    match = services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=3)
     poor = ("9S", "JS", "9C", "JC", "9D", "JD", "QH")  # 7 points, no marriage
     rich = ("AS", "TS", "KS", "QS", "AC", "TC", "KC")
     rest = ("QC", "AD", "TD", "KD", "QD", "JH", "9H")
     script_deal(match, dealer=2, hands=(poor, rich, rest), musik=("AH", "TH", "KH"))
     post_move(alice_client, match, action="redeal")
-    assert current(match).hand.number == 2
+    assert current(match).round.number == 2
 
     page = fragment(alice_client, match)
     assert "What just happened (hand 1)" in page

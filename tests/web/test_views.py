@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Hand, Match
+from games.models import Match, Round
 from games.thousand.engine import Rules, legal_actions
 
 from .conftest import computer_plays, current
@@ -67,7 +67,7 @@ def test_the_lobby_offers_the_options_with_the_house_rules_checked(alice_client:
         ("four_nines", "redeal"),
     ]:
         assert re.search(f'name="{name}" value="{value}"[^>]*checked', page)
-    assert "None of them ever sees your cards." in page
+    assert "None of them ever sees yours." in page
 
 
 def test_starting_a_match_with_chosen_options(
@@ -87,7 +87,7 @@ def test_starting_a_match_with_chosen_options(
     match = Match.objects.get(owner=alice)
     assert response.status_code == 302
     assert response["Location"] == table_url(match)
-    assert match.rules == Rules(500, 5, "classic", "five", "abandon").to_dict()
+    assert match.options == Rules(500, 5, "classic", "five", "abandon").to_dict()
     assert {seat.computer_level for seat in match.seats.filter(user=None)} == {"expert"}
 
 
@@ -100,7 +100,7 @@ def test_a_forged_option_is_refused(alice: AbstractBaseUser, alice_client: Clien
 def test_the_lobby_lists_matches_to_resume_and_finished_ones(
     alice: AbstractBaseUser, alice_client: Client, scripted_match: Match
 ) -> None:
-    finished = services.create_practice_match(alice, Rules(), "beginner")
+    finished = services.create_practice_match(alice, "thousand", Rules().to_dict(), "beginner")
     Match.objects.filter(pk=finished.pk).update(
         status=Match.Status.FINISHED, winner=0, scores=[1010, -40, 530]
     )
@@ -160,7 +160,7 @@ def test_a_move_over_htmx_answers_with_the_updated_table(
     assert response.status_code == 200  # type: ignore[attr-defined]
     assert 'data-version="3"' in fragment
     assert "You bid 120." in fragment
-    assert Hand.objects.get(match=scripted_match).actions == ["pass", "bid:110", "bid:120"]
+    assert Round.objects.get(match=scripted_match).actions == ["pass", "bid:110", "bid:120"]
 
 
 def test_without_javascript_a_move_redirects_back_to_the_table(
@@ -183,7 +183,6 @@ def test_without_javascript_a_move_redirects_back_to_the_table(
         ({"action": "bid", "amount": "300"}, 400, "you may bid at most 160"),
         ({"action": "play:AS"}, 400, "The auction is on: bid or pass."),
         ({"action": "give:AS"}, 400, "The auction is on: bid or pass."),
-        ({"action": "next"}, 409, "The hand is still being played."),
         ({"action": "pass", "version": "7"}, 409, "The table changed before your move arrived"),
         ({"action": "pass", "version": "x"}, 400, "does not say which table"),
         ({"action": ""}, 400, "That is not a move."),
@@ -204,8 +203,19 @@ def test_bad_moves_get_a_message_at_the_table_and_change_nothing(
     assert message in fragment
     assert 'id="table-message"' in fragment
     assert 'id="table"' in fragment
-    assert Hand.objects.get(match=scripted_match).actions == ["pass", "bid:110"]
+    assert Round.objects.get(match=scripted_match).actions == ["pass", "bid:110"]
     assert current(scripted_match).match.version == 2
+
+
+def test_the_next_hand_is_refused_by_its_reason_while_one_is_being_played(
+    alice_client: Client, scripted_match: Match
+) -> None:
+    computer_plays(scripted_match, "pass", "bid:110")
+    url = reverse("match_next", args=[scripted_match.pk])
+    response = alice_client.post(url, {"version": "2"}, **HTMX)
+    assert response.status_code == 409  # type: ignore[attr-defined]
+    assert "The hand is still being played." in response.content.decode()  # type: ignore[attr-defined]
+    assert current(scripted_match).round.number == 1
 
 
 def test_a_bad_move_without_javascript_shows_the_page_with_the_message(
@@ -264,17 +274,18 @@ def test_resigning_at_the_table_ends_the_match_and_lists_it_as_resigned(
 ) -> None:
     computer_plays(scripted_match, "pass", "bid:110")
     before = alice_client.get(table_url(scripted_match)).content.decode()
-    assert 'value="resign"' in before
+    resign_url = reverse("match_resign", args=[scripted_match.pk])
+    assert f'action="{resign_url}"' in before
     assert 'value="pass"' in before
 
-    response = post_move(alice_client, scripted_match, action="resign")
+    response = alice_client.post(resign_url, {"version": "0"}, **HTMX)
 
     assert response.status_code == 200  # type: ignore[attr-defined]
     page = alice_client.get(table_url(scripted_match)).content.decode()
     assert "You resigned this match." in page
     standings = page.split('class="standings"')[1].split("</ol>")[0]
     assert re.findall(r"<li( class=\"me\")?>", standings) == ["", "", ' class="me"']
-    assert 'value="resign"' not in page
+    assert f'action="{resign_url}"' not in page
     assert 'value="pass"' not in page
     assert "Back to the lobby" in page
     lobby = alice_client.get(reverse("lobby")).content.decode()
@@ -285,7 +296,8 @@ def test_resigning_at_the_table_ends_the_match_and_lists_it_as_resigned(
 
 
 def test_a_stranger_cannot_resign_alices_match(bob_client: Client, scripted_match: Match) -> None:
-    move = bob_client.post(act_url(scripted_match), {"action": "resign", "version": "0"}, **HTMX)
+    resign_url = reverse("match_resign", args=[scripted_match.pk])
+    move = bob_client.post(resign_url, {"version": "0"}, **HTMX)
     assert move.status_code == 404
     assert current(scripted_match).match.status == Match.Status.PLAYING
 
@@ -313,5 +325,6 @@ def test_a_whole_hand_through_the_views(alice_client: Client, scripted_match: Ma
     page = alice_client.get(table_url(scripted_match)).content.decode()
     assert "Deal the next hand" in page
     assert "contract of 120" in page or "contract 120" in page
-    post_move(alice_client, scripted_match, action="next")
-    assert current(scripted_match).hand.number == 2
+    next_url = reverse("match_next", args=[scripted_match.pk])
+    alice_client.post(next_url, {"version": current(scripted_match).match.version}, **HTMX)
+    assert current(scripted_match).round.number == 2

@@ -1,0 +1,209 @@
+"""Every game the site offers, keyed by ``Match.game``.
+
+A game gives one ``GameSpec``. The core (models, services, the computer runner, views,
+consumers and their templates) asks the spec and never names a card, a bid or a tile: it knows
+seats, turns, rounds, scores and versions only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from django import forms
+    from django.http import HttpRequest
+    from django.utils.functional import _StrOrPromise
+
+    from games.models import Match
+    from games.services import Table
+
+
+class IllegalMove(ValueError):
+    """A move the game refuses, with a reason a player can read: ``template`` is untranslated
+    and ``params`` fill it (the web layer translates it through ``GameSpec.reason``)."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """What a finished round changes in its match."""
+
+    progress: dict[str, Any]
+    """The game's match progress after the round (Thousand: dealer, hands played, re-deals)."""
+    scores: list[int]
+    """The match scores after the round, one per seat."""
+    result: dict[str, Any]
+    """The round's result in the game's own form, stored with the round."""
+    void: bool = False
+    """True when the round does not count (a re-deal): the next round starts with the same
+    progress but for the game's own counters."""
+    winner: int | None = None
+    """The seat that won the match with this round, if it ended the match."""
+    match_over: bool = False
+
+
+class GameSpec(ABC):
+    """One game as the site sees it. Subclasses are registered with ``register``."""
+
+    key: str
+    name: _StrOrPromise
+    seat_counts: tuple[int, ...]
+    """How many players the game allows at a table."""
+    template: str
+    """The table's template, with the partials ``table`` and ``announcer-oob``."""
+
+    @abstractmethod
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
+    ) -> forms.Form:
+        """The game's options form, generated from the engine's choices; ``cleaned_options``
+        of a valid form gives the options dict stored with the match."""
+
+    @abstractmethod
+    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """The options as stored (defaults filled in), or ``ValueError`` if they are not valid
+        for a table of ``players``."""
+
+    @abstractmethod
+    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
+        """The match's options in words."""
+
+    @abstractmethod
+    def new_progress(self, options: Mapping[str, Any], players: int, seed: int) -> dict[str, Any]:
+        """The game's match progress before its first round (Thousand: the first dealer)."""
+
+    @abstractmethod
+    def start_round(
+        self,
+        options: Mapping[str, Any],
+        progress: Mapping[str, Any],
+        scores: Sequence[int],
+        seed: str,
+    ) -> dict[str, Any]:
+        """The setup of the next round (the deal), from which ``replay`` rebuilds it."""
+
+    @abstractmethod
+    def replay(self, setup: Mapping[str, Any], actions: Sequence[Any]) -> Any:
+        """The round's state after ``actions`` from its stored setup."""
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Any) -> Any:
+        """The state after ``seat`` takes ``action``, or ``IllegalMove``; never changes
+        ``state``."""
+
+    @abstractmethod
+    def actions(self, state: Any) -> list[Any]:
+        """The round's action log as stored."""
+
+    @abstractmethod
+    def to_move(self, state: Any) -> int | None:
+        """The seat whose turn it is, or ``None`` (the round over, or nobody to act)."""
+
+    @abstractmethod
+    def round_over(self, state: Any) -> bool:
+        """Whether the round is finished (played out or void)."""
+
+    @abstractmethod
+    def finish_round(
+        self,
+        options: Mapping[str, Any],
+        progress: Mapping[str, Any],
+        scores: Sequence[int],
+        state: Any,
+    ) -> RoundEnd:
+        """What the finished round ``state`` changes in the match."""
+
+    @abstractmethod
+    def observation(self, state: Any, seat: int) -> Any:
+        """All that ``seat`` may see of the round: the only thing a page or a computer gets."""
+
+    def answers_at_once(self, state: Any) -> bool:
+        """Whether a computer to move must answer within the change that asked it, because a
+        visible pause would tell the others something hidden (Thousand's re-deal question)."""
+        return False
+
+    @abstractmethod
+    def parse_move(self, data: Mapping[str, Any]) -> Any:
+        """The engine's action from a submitted move (a form POST or a WebSocket frame's
+        fields other than ``version``), or ``IllegalMove`` if it is malformed."""
+
+    chooser: str
+    """The dotted path of the computer players' decision, ``function(level, view, seed)``: a
+    pure function that a worker process imports without Django (see ``run_chooser``)."""
+
+    computer_levels: tuple[tuple[str, _StrOrPromise], ...]
+    """The computer levels the game has, as (value, label)."""
+
+    def choose(self, level: str, view: Any, seed: str) -> Any:
+        """A computer player's action in ``view`` (its own seat's observation)."""
+        return run_chooser(self.chooser, level, view, seed)
+
+    def after_computer_move(self, view: Any) -> float:
+        """How many times the usual pause to wait before the computer's next move (longer
+        after a trick closes, so people see it)."""
+        return 1.0
+
+    @abstractmethod
+    def reason(self, error: IllegalMove) -> str:
+        """The refusal's reason in the active language."""
+
+    @abstractmethod
+    def present(
+        self,
+        table: Table,
+        seat: int,
+        names: Sequence[str],
+        message: str = "",
+        request: HttpRequest | None = None,
+    ) -> Any:
+        """The table as ``seat`` sees it, for ``template`` (``names``: each seat's name as
+        that viewer reads it)."""
+
+    @abstractmethod
+    def listing(self, match: Match) -> str:
+        """One line about a match's options for the lobby's lists."""
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Adds ``spec`` to the games the site knows (a second spec for one key is an error)."""
+    if spec.key in _SPECS and _SPECS[spec.key] is not spec:
+        raise ValueError(f"a game is already registered as {spec.key!r}")
+    _SPECS[spec.key] = spec
+    return spec
+
+
+def unregister(key: str) -> None:
+    """Removes a game (for tests that register a game of their own)."""
+    _SPECS.pop(key, None)
+
+
+def get_spec(key: str) -> GameSpec:
+    """The spec of the game ``key``; ``LookupError`` for a game the site does not know."""
+    try:
+        return _SPECS[key]
+    except KeyError:
+        raise LookupError(f"no game {key!r}") from None
+
+
+def all_specs() -> list[GameSpec]:
+    """Every registered game, in the order they were registered."""
+    return list(_SPECS.values())
+
+
+def run_chooser(path: str, level: str, view: Any, seed: str) -> Any:
+    """Calls the decision function at ``path``: a top-level function a process pool can run,
+    importing only the game's pure modules in the worker."""
+    module_name, _sep, name = path.rpartition(".")
+    function = getattr(importlib.import_module(module_name), name)
+    return function(level, view, seed)

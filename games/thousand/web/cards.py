@@ -1,0 +1,115 @@
+"""Cards on the page: their faces, names read aloud, and the order of a hand on screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from games.thousand.engine import cards as engine_cards
+
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+MARRIAGE_VALUES = dict(zip(engine_cards.SUITS, engine_cards.MARRIAGE_VALUES, strict=True))
+CARD_POINTS = dict(zip(engine_cards.RANKS, engine_cards.RANK_POINTS, strict=True))
+RED_SUITS = frozenset("DH")
+RANK_ORDER = engine_cards.RANKS
+SUIT_ORDER = "SHCD"
+"""Hand order on screen: alternating colours, so neighbouring suits are easy to tell apart."""
+
+
+def rank_label(rank: str) -> str:
+    labels = {
+        "9": "9",
+        "J": pgettext("card rank (short)", "J"),
+        "Q": pgettext("card rank (short)", "Q"),
+        "K": pgettext("card rank (short)", "K"),
+        "T": "10",
+        "A": pgettext("card rank (short)", "A"),
+    }
+    return labels[rank]
+
+
+def card_spoken(code: str) -> str:
+    """A card's name as read aloud, e.g. "ace of hearts"."""
+    ranks = {
+        "9": _("nine"),
+        "J": _("jack"),
+        "Q": _("queen"),
+        "K": _("king"),
+        "T": _("ten"),
+        "A": _("ace"),
+    }
+    return _("%(rank)s of %(suit)s") % {"rank": ranks[code[0]], "suit": suit_plural(code[1])}
+
+
+def suit_plural(suit: str) -> str:
+    names = {"S": _("spades"), "C": _("clubs"), "D": _("diamonds"), "H": _("hearts")}
+    return names[suit]
+
+
+def card_html(code: str) -> SafeString:
+    """A card inline in text: its short face for the eye and its name for screen readers."""
+    return format_html(
+        '<span class="card-inline {}" data-card="{}"><span aria-hidden="true">{}{}</span>'
+        '<span class="visually-hidden">{}</span></span>',
+        "red" if code[1] in RED_SUITS else "black",
+        code,
+        rank_label(code[0]),
+        SUIT_SYMBOLS[code[1]],
+        card_spoken(code),
+    )
+
+
+def suit_html(suit: str) -> SafeString:
+    return format_html(
+        '<span class="suit-inline {}"><span aria-hidden="true">{}</span>'
+        '<span class="visually-hidden">{}</span></span>',
+        "red" if suit in RED_SUITS else "black",
+        SUIT_SYMBOLS[suit],
+        suit_plural(suit),
+    )
+
+
+@dataclass
+class CardView:
+    code: str
+    rank: str
+    suit: str
+    suit_letter: str
+    red: bool
+    spoken: str
+    action: str = ""
+    """The action taking this card (``play:AH``, ``give:AH``), empty when it is not actionable."""
+    dimmed: bool = False
+    marriage: bool = False
+    from_musik: bool = False
+    received: bool = False
+
+    @property
+    def html(self) -> SafeString:
+        """The card inline in a line of text."""
+        return card_html(self.code)
+
+
+def card_view(code: str) -> CardView:
+    return CardView(
+        code=code,
+        rank=rank_label(code[0]),
+        suit=SUIT_SYMBOLS[code[1]],
+        suit_letter=code[1],
+        red=code[1] in RED_SUITS,
+        spoken=card_spoken(code),
+    )
+
+
+def hand_order(code: str) -> tuple[int, int]:
+    return SUIT_ORDER.index(code[1]), -RANK_ORDER.index(code[0])
+
+
+@dataclass
+class MarriageView:
+    suit: SafeString
+    value: int

@@ -1,0 +1,83 @@
+"""Thousand's options form, generated from the engine's rule choices.
+
+Each option of ``Rules.options()`` becomes a radio field; this module only gives the words.
+A choice the engine gains without words here is an error at import, not a silent omission.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games.thousand.engine import Rules
+
+LABELS: dict[str, Promise] = {
+    "target": _("Play to"),
+    "bid_step": _("Bids and contracts go up by"),
+    "following": _("Following a trick"),
+    "rounding": _("Opponents' points"),
+    "four_nines": _("Four nines"),
+}
+CHOICE_LABELS: dict[str, dict[Any, Promise]] = {
+    "target": {1000: _("1000 points"), 500: _("500 points (a shorter match)")},
+    "bid_step": {10: _("10 (house rule)"), 5: _("5")},
+    "following": {
+        "must_beat": _("Must beat (house rule): follow suit and beat if you can"),
+        "classic": _("Classic: follow suit, else trump, with any card of it"),
+    },
+    "rounding": {
+        "ten_down": _("Rounded to 10, a 5 rounds down (house rule): 25 → 20, 26 → 30"),
+        "five": _("Rounded to 5: 23 → 25, 22 → 20"),
+    },
+    "four_nines": {
+        "redeal": _("Ask for a re-deal before the bidding (house rule)"),
+        "abandon": _("The declarer holding them after the musik may abandon the hand"),
+    },
+}
+HELP: dict[str, Promise] = {
+    "target": _("From 800 (400 in a match to 500) a player scores only as declarer."),
+    "following": _(
+        "Must beat: play a higher card of the suit led if you have one; without the suit, "
+        "play a trump, higher than a trump already played if you can."
+    ),
+    "four_nines": _(
+        "Under the house rule a hand under 10 points without a marriage may also ask for a re-deal."
+    ),
+}
+TABLE_OPTIONS = ("players",)
+"""Options chosen with the table (how many sit at it), not in this form."""
+
+
+def _field(name: str, choices: tuple[Any, ...]) -> forms.Field:
+    labels = CHOICE_LABELS[name]
+    default = choices[0]
+    return forms.TypedChoiceField(
+        label=LABELS[name],
+        choices=[(value, labels[value]) for value in choices],
+        coerce=type(default),
+        initial=default,
+        widget=forms.RadioSelect,
+        help_text=HELP.get(name, ""),
+    )
+
+
+class ThousandOptionsForm(forms.Form):
+    """The rules of a new match; every default is the house rule."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, choices in Rules.options().items():
+            if name not in TABLE_OPTIONS:
+                self.fields[name] = _field(name, choices)
+
+    def cleaned_options(self) -> dict[str, Any]:
+        """The chosen options, for ``Rules.from_dict``."""
+        return {name: self.cleaned_data[name] for name in self.fields}
+
+
+def options_form(data: Mapping[str, Any] | None = None, prefix: str | None = None) -> forms.Form:
+    return ThousandOptionsForm(data, prefix=prefix)

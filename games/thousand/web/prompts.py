@@ -1,0 +1,136 @@
+"""What the viewer is asked to do now, and the controls to show for it."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.thousand.engine import (
+    BIDDING,
+    CONTRACT_PHASE,
+    GIVING,
+    OVER,
+    PLAYING,
+    REDEAL_PHASE,
+    Observation,
+)
+from games.thousand.web.cards import CARD_POINTS, MARRIAGE_VALUES, CardView, suit_plural
+from games.thousand.web.summary import hand_summary
+from games.thousand.web.viewmodels import TableView
+
+
+def controls(result: TableView, view: Observation, names: list[str], finished: bool) -> None:
+    me = view.seat
+    legal = view.legal
+    result.poll = not finished and view.phase != OVER and not legal
+    if finished:
+        result.controls = "finished"
+        hand_summary(result, view, names)
+        if result.resigned:
+            result.prompt = result.resigned
+        elif result.i_won:
+            result.prompt = _("You won the match!")
+        else:
+            result.prompt = _("%(name)s won the match.") % {"name": result.winner}
+        return
+    if view.phase == OVER:
+        result.controls = "next"
+        hand_summary(result, view, names)
+        result.prompt = result.outcome or _("The hand is over.")
+        return
+    if not legal:
+        result.controls = "wait"
+        result.prompt = _waiting_prompt(view, names)
+        return
+    if view.phase == REDEAL_PHASE:
+        result.controls = "redeal"
+        result.prompt = _redeal_prompt(view)
+    elif view.phase == BIDDING:
+        result.controls = "bid"
+        bids = [int(a.split(":")[1]) for a in legal if a.startswith("bid:")]
+        result.can_raise = bool(bids)
+        result.bid_min = min(bids, default=0)
+        result.bid_max = max(bids, default=0)
+        high = {"bid": view.bid, "name": result.bidder}
+        result.prompt = (
+            _("The bid is %(bid)s (%(name)s). Raise or pass.") % high
+            if bids
+            else _("The bid is %(bid)s (%(name)s). You cannot go higher: pass.") % high
+        )
+    elif view.phase == GIVING:
+        result.controls = "give"
+        result.may_abandon = "redeal" in legal
+        receiver = (me + 1 + len(view.gives)) % 3
+        result.give_to = names[receiver]
+        if view.gives:
+            result.prompt = _("Now choose a card to give to %(name)s (on your right).") % {
+                "name": names[receiver]
+            }
+        else:
+            result.prompt = _("Choose a card to give to %(name)s (on your left).") % {
+                "name": names[receiver]
+            }
+    elif view.phase == CONTRACT_PHASE:
+        result.controls = "contract"
+        values = [int(a.split(":")[1]) for a in legal]
+        result.bid_min = min(values)
+        result.bid_max = max(values)
+        result.can_raise = result.bid_max > result.bid_min
+        result.prompt = (
+            _("Choose your contract: %(low)s to %(high)s.")
+            % {"low": result.bid_min, "high": result.bid_max}
+            if result.can_raise
+            else _("Your contract is %(value)s: press Play.") % {"value": result.bid_min}
+        )
+    elif view.phase == PLAYING:
+        result.controls = "play"
+        result.prompt = _lead_prompt(view, result.hand)
+
+
+def _redeal_prompt(view: Observation) -> str:
+    """Why the viewer may ask for a re-deal, and the question."""
+    four_nines = sum(1 for code in view.hand if code[0] == "9") == 4
+    if four_nines and view.rules.four_nines == "redeal":
+        return _("You hold all four 9s: keep your cards or ask for a re-deal?")
+    points = sum(CARD_POINTS[code[0]] for code in view.hand)
+    return _(
+        "Your cards are worth %(points)s points, with no marriage: keep them or ask for a re-deal?"
+    ) % {"points": points}
+
+
+def _lead_prompt(view: Observation, hand: list[CardView]) -> str:
+    """What the viewer may play now, with a word on marriages when leading one is possible."""
+    if view.trick:
+        return _("Your turn: play a highlighted card.")
+    marriage_suits = [card.suit_letter for card in hand if card.marriage and card.code[0] == "K"]
+    if not view.tricks:
+        if marriage_suits:
+            return _("Your lead: play any card (no marriages in the first trick).")
+        return _("You lead the first trick: play any card.")
+    if not marriage_suits:
+        return _("Your lead: play any card.")
+    if len(marriage_suits) == 1:
+        suit = marriage_suits[0]
+        return _(
+            "Your lead. Leading the king or queen of %(suit)s declares the marriage (%(value)s)."
+        ) % {"suit": suit_plural(suit), "value": MARRIAGE_VALUES[suit]}
+    marriages = ", ".join(
+        f"{suit_plural(suit)} ({MARRIAGE_VALUES[suit]})" for suit in marriage_suits
+    )
+    return _("Your lead. Leading a king or queen declares its marriage: %(marriages)s.") % {
+        "marriages": marriages
+    }
+
+
+def _waiting_prompt(view: Observation, names: list[str]) -> str:
+    if view.to_move is None:
+        if view.phase == REDEAL_PHASE:
+            return _("Checking the hands for a re-deal…")
+        return ""
+    name = names[view.to_move]
+    if view.phase == GIVING:
+        return _("%(name)s took the musik and is giving a card to each opponent…") % {"name": name}
+    if view.phase == CONTRACT_PHASE:
+        return _("%(name)s is choosing the contract…") % {"name": name}
+    if view.phase == BIDDING:
+        return _("%(name)s is bidding…") % {"name": name}
+    return _("%(name)s is playing…") % {"name": name}

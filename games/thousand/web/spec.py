@@ -1,0 +1,202 @@
+"""Thousand as the match core sees it: one ``GameSpec`` over the pure engine.
+
+A round is a hand. Its setup is the engine's deal record, its actions the canonical notation;
+the match progress holds the dealer of the next hand, the hands played and the re-deals.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
+from games.core.registry import GameSpec, IllegalMove, RoundEnd, register
+from games.models import ComputerLevel, Match
+from games.services import Table
+from games.thousand.engine import (
+    REDEAL_PHASE,
+    REDEALT,
+    HandState,
+    IllegalAction,
+    MatchState,
+    Rules,
+    after_hand,
+    apply,
+    deal_next,
+    new_hand,
+    new_match,
+    observation,
+)
+from games.thousand.web import forms as thousand_forms
+from games.thousand.web.summary import rules_summary
+from games.thousand.web.table import present
+
+_ACTION_SHAPE = re.compile(r"[a-z]{1,8}(:[0-9A-Za-z]{1,9})?")
+NUMBERED_ACTIONS = ("bid", "contract")
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+def _match_state(
+    options: Mapping[str, Any], progress: Mapping[str, Any], scores: Sequence[int]
+) -> MatchState:
+    return MatchState(
+        rules=Rules.from_dict(options),
+        scores=(scores[0], scores[1], scores[2]),
+        dealer=int(progress["dealer"]),
+        hands_played=int(progress["hands_played"]),
+        redeals=int(progress["redeals"]),
+    )
+
+
+class ThousandSpec(GameSpec):
+    key = "thousand"
+    name = _("Thousand")
+    seat_counts = (3,)
+    template = "games/thousand/table.html"
+    chooser = "games.thousand.computer.choose"
+    computer_levels = tuple(ComputerLevel.choices)
+
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
+    ) -> forms.Form:
+        return thousand_forms.options_form(data, prefix)
+
+    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        return Rules.from_dict(options).to_dict()
+
+    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
+        return rules_summary(dict(options))
+
+    def new_progress(self, options: Mapping[str, Any], players: int, seed: int) -> dict[str, Any]:
+        first = new_match(random.Random(f"{seed}:first-dealer"), Rules.from_dict(options))
+        return {"dealer": first.dealer, "hands_played": 0, "redeals": 0}
+
+    def start_round(
+        self,
+        options: Mapping[str, Any],
+        progress: Mapping[str, Any],
+        scores: Sequence[int],
+        seed: str,
+    ) -> dict[str, Any]:
+        state = deal_next(_match_state(options, progress, scores), random.Random(seed))
+        return state.deal_record()
+
+    def replay(self, setup: Mapping[str, Any], actions: Sequence[Any]) -> HandState:
+        state = new_hand(
+            setup["dealer"],
+            setup["hands"],
+            setup["musik"],
+            setup.get("scores", (0, 0, 0)),
+            Rules.from_dict(setup.get("rules", {})),
+        )
+        for action in actions:
+            state = apply(state, action)
+        return state
+
+    def apply(self, state: HandState, seat: int, action: Any) -> HandState:
+        try:
+            return apply(state, action)
+        except IllegalAction as error:
+            raise IllegalMove(error.template, **error.params) from None
+
+    def actions(self, state: HandState) -> list[Any]:
+        return state.actions()
+
+    def to_move(self, state: HandState) -> int | None:
+        return state.to_move
+
+    def round_over(self, state: HandState) -> bool:
+        return state.is_over
+
+    def finish_round(
+        self,
+        options: Mapping[str, Any],
+        progress: Mapping[str, Any],
+        scores: Sequence[int],
+        state: HandState,
+    ) -> RoundEnd:
+        after = after_hand(_match_state(options, progress, scores), state)
+        new_progress = {
+            "dealer": after.dealer,
+            "hands_played": after.hands_played,
+            "redeals": after.redeals,
+        }
+        if state.phase == REDEALT:
+            return RoundEnd(
+                progress=new_progress,
+                scores=list(scores),
+                result={"redeal_by": state.history[-1][0]},
+                void=True,
+            )
+        result = state.result
+        assert result is not None
+        return RoundEnd(
+            progress=new_progress,
+            scores=list(after.scores),
+            result={
+                "declarer": state.declarer,
+                "bid": state.bid,
+                "contract": state.contract,
+                "made": result.made,
+                "card_points": list(state.taken),
+                "marriage_points": list(state.marriage_points),
+                "hand_points": list(result.hand_points),
+                "score_deltas": list(result.score_deltas),
+            },
+            winner=after.winner,
+            match_over=after.is_over,
+        )
+
+    def observation(self, state: HandState, seat: int) -> Any:
+        return observation(state, seat)
+
+    def answers_at_once(self, state: HandState) -> bool:
+        # Only a player whose cards qualify is asked about a re-deal (rules 2.2): a pause or
+        # a version spent waiting for a computer's answer would tell that its cards are weak.
+        return state.phase == REDEAL_PHASE
+
+    def parse_move(self, data: Mapping[str, Any]) -> str:
+        action = data.get("action")
+        if isinstance(action, str) and action in NUMBERED_ACTIONS:
+            amount = data.get("amount")
+            if isinstance(amount, int) and not isinstance(amount, bool):
+                amount = str(amount)
+            if not isinstance(amount, str) or not _DIGITS.fullmatch(amount):
+                raise IllegalMove(gettext_noop("Choose a number first."))
+            action = f"{action}:{int(amount)}"
+        if not isinstance(action, str) or not _ACTION_SHAPE.fullmatch(action):
+            # Never echo what was sent: it may be anything, up to text that cannot be encoded.
+            raise IllegalMove(gettext_noop("That is not a move."))
+        return action
+
+    def after_computer_move(self, view: Any) -> float:
+        return 2.0 if view.tricks and not view.trick else 1.0
+
+    def reason(self, error: IllegalMove) -> str:
+        params = dict(error.params)
+        if isinstance(params.get("suit"), str):
+            params["suit"] = gettext(str(params["suit"]))
+        return gettext(error.template).format(**params)
+
+    def present(
+        self,
+        table: Table,
+        seat: int,
+        names: Sequence[str],
+        message: str = "",
+        request: HttpRequest | None = None,
+    ) -> Any:
+        return present(table, seat, names, message)
+
+    def listing(self, match: Match) -> str:
+        target = Rules.from_dict(match.options).target
+        return gettext("to %(target)s") % {"target": target}
+
+
+SPEC = register(ThousandSpec())

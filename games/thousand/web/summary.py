@@ -1,0 +1,128 @@
+"""A played hand's summary, the match's score sheet, and the options in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+
+from games.models import Round
+from games.thousand.engine import Observation, round_opponent_points
+
+if TYPE_CHECKING:
+    from games.thousand.web.viewmodels import TableView
+
+
+@dataclass
+class SummaryRow:
+    name: str
+    is_declarer: bool
+    card_points: int
+    marriage_points: int
+    hand_points: int
+    delta: int
+    score: int
+    note: str = ""
+    """Why an opponent scored less than their hand points (the barrel, the cap)."""
+
+
+@dataclass
+class SheetRow:
+    number: int
+    declarer: str
+    contract: int
+    made: bool
+    deltas: list[int]
+    scores: list[int]
+
+
+def hand_summary(result: TableView, view: Observation, names: list[str]) -> None:
+    outcome = view.result
+    if outcome is None:
+        return
+    result.made = outcome.made
+    declarer = names[view.declarer] if view.declarer is not None else ""
+    if view.declarer == view.seat:
+        result.outcome = (
+            _("You made your contract of %(value)s.")
+            if outcome.made
+            else _("You went down: your contract of %(value)s was not made.")
+        ) % {"value": view.contract}
+    else:
+        result.outcome = (
+            _("%(name)s made the contract of %(value)s.")
+            if outcome.made
+            else _("%(name)s went down: the contract of %(value)s was not made.")
+        ) % {"name": declarer, "value": view.contract}
+    result.summary = [
+        SummaryRow(
+            name=names[seat],
+            is_declarer=seat == view.declarer,
+            card_points=view.taken[seat],
+            marriage_points=view.marriage_points[seat],
+            hand_points=outcome.hand_points[seat],
+            delta=outcome.score_deltas[seat],
+            score=outcome.scores[seat],
+            note=_score_note(view, seat),
+        )
+        for seat in range(3)
+    ]
+
+
+def _score_note(view: Observation, seat: int) -> str:
+    """Why an opponent's score changed by less than their rounded hand points, if it did."""
+    outcome = view.result
+    if outcome is None or seat == view.declarer:
+        return ""
+    if view.on_barrel[seat]:
+        return _("only as declarer: %(barrel)s or more") % {"barrel": view.rules.barrel}
+    rounded = round_opponent_points(outcome.hand_points[seat], view.rules.rounding)
+    if outcome.score_deltas[seat] < rounded:
+        return _("capped at %(cap)s") % {"cap": view.rules.opponent_cap}
+    return ""
+
+
+def score_sheet(results: Sequence[Round], names: Sequence[str]) -> list[SheetRow]:
+    """One row per played hand: declarer, contract, made or not, changes and running scores."""
+    rows = []
+    played = [row for row in results if row.status == Round.Status.OVER and row.result]
+    for number, row in enumerate(played, start=1):
+        result = row.result
+        assert result is not None
+        deltas = list(result["score_deltas"])
+        before = row.setup.get("scores", [0] * len(deltas))
+        rows.append(
+            SheetRow(
+                number=number,
+                declarer=names[result["declarer"]],
+                contract=result["contract"],
+                made=result["made"],
+                deltas=deltas,
+                scores=[start + delta for start, delta in zip(before, deltas, strict=True)],
+            )
+        )
+    return rows
+
+
+def rules_summary(rules: dict[str, object]) -> list[str]:
+    """The options of a match in words."""
+    lines = [_("Match to %(target)s") % {"target": rules.get("target", 1000)}]
+    lines.append(_("Bids in steps of %(step)s") % {"step": rules.get("bid_step", 10)})
+    lines.append(
+        _("Following: must beat")
+        if rules.get("following", "must_beat") == "must_beat"
+        else _("Following: classic")
+    )
+    lines.append(
+        _("Opponents round to 10, 5 down")
+        if rules.get("rounding", "ten_down") == "ten_down"
+        else _("Opponents round to 5")
+    )
+    lines.append(
+        _("Four 9s: re-deal before bidding")
+        if rules.get("four_nines", "redeal") == "redeal"
+        else _("Four 9s: the declarer may abandon")
+    )
+    return lines

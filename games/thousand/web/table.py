@@ -1,0 +1,285 @@
+"""What one seat sees at the Thousand table, ready for the template.
+
+Everything here is built from the observation of that seat (plus public match data: names,
+scores, the finished rounds' results), never from the hand state itself, so a fragment can
+only hold what that seat may see. Nothing here queries the database: the core loads it all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from accounts.names import display_name
+from games.models import ComputerLevel, Round
+from games.services import Table
+from games.thousand.engine import (
+    BIDDING,
+    CONTRACT_PHASE,
+    GIVING,
+    OVER,
+    PLAYING,
+    Observation,
+    SeenTrick,
+    observation,
+)
+from games.thousand.web.cards import (
+    MARRIAGE_VALUES,
+    CardView,
+    MarriageView,
+    card_view,
+    hand_order,
+    suit_html,
+)
+from games.thousand.web.log import hand_log
+from games.thousand.web.prompts import controls
+from games.thousand.web.summary import rules_summary, score_sheet
+from games.thousand.web.viewmodels import LastTrick, SeatView, TableView, TrickSlot
+
+
+def present(table: Table, seat: int, names: Sequence[str], message: str = "") -> TableView:
+    """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it)."""
+    match = table.match
+    view = observation(table.state, seat)
+    if match.is_finished:
+        # A resignation may end the match in the middle of a hand: nothing is playable.
+        view = replace(view, legal=())
+    names = list(names)
+    seats = [_seat_view(table, view, number, seat, names) for number in range(3)]
+    by_position = {s.position: s for s in seats}
+    rules = view.rules
+    result = TableView(
+        match_id=match.pk,
+        version=match.version,
+        hand_number=_played_number(table),
+        game_name=_("Thousand"),
+        phase=view.phase,
+        seats=seats,
+        me=by_position["me"],
+        left=by_position["left"],
+        right=by_position["right"],
+        hand=_hand(view),
+        prompt="",
+        controls="wait",
+        act_url=reverse("match_act", args=[match.pk]),
+        next_url=reverse("match_next", args=[match.pk]),
+        resign_url=reverse("match_resign", args=[match.pk]),
+        table_url=reverse("match_table", args=[match.pk]),
+        ws_url=f"/ws/play/{match.pk}/",
+        rules_summary=rules_summary(rules.to_dict()),
+        target=rules.target,
+        bid=view.bid,
+        bidder="" if view.bidder is None else names[view.bidder],
+        declarer="" if view.declarer is None else names[view.declarer],
+        contract=view.contract,
+        trump=None if view.trump is None else suit_html(view.trump),
+        step=rules.bid_step,
+        message=message,
+    )
+    if view.musik is not None:
+        result.musik = [card_view(code) for code in view.musik]
+        result.show_musik = view.phase in (GIVING, CONTRACT_PHASE)
+    result.log = hand_log(view, names)
+    result.redeal_note = _redeal_note(table, seat, names)
+    _trick(result, view, names, seats)
+    result.sheet = score_sheet(table.finished_rounds(), names)
+    if match.is_finished:
+        if match.winner is not None:
+            result.i_won = match.winner == seat
+            result.winner = names[match.winner]
+        elif match.resigned_by is not None:
+            result.resigned = (
+                _("You resigned this match.")
+                if match.resigned_by == seat
+                else _("%(name)s resigned this match.") % {"name": names[match.resigned_by]}
+            )
+        result.standings = sorted(
+            seats,
+            key=lambda s: (s.number != match.winner, s.number == match.resigned_by, -s.score),
+        )
+        if not match.is_friends:
+            result.new_match_options = {
+                **rules.to_dict(),
+                "game": match.game,
+                "level": table.seats[(seat + 1) % 3].computer_level or ComputerLevel.NORMAL,
+            }
+    controls(result, view, names, match.is_finished)
+    result.announcement = _announcement(result)
+    return result
+
+
+def _announcement(result: TableView) -> str:
+    """What a screen reader says after this move: all it did, then what the viewer may do.
+
+    One move can say several things (the card that closes a trick and who took it; a card,
+    the marriage it declares and the new trump), so every line of the last move is read.
+    """
+    if result.redeal_note and len(result.log) <= 1:
+        parts = [result.redeal_note]
+    else:
+        last_step = result.log[-1].step if result.log else None
+        parts = [entry.text for entry in result.log if entry.step == last_step]
+    if result.controls in ("next", "finished"):
+        parts.append(result.outcome)
+    if result.controls not in ("wait", "next"):
+        parts.append(result.prompt)
+    return " ".join(part for part in parts if part)
+
+
+def _seat_view(
+    table: Table, view: Observation, number: int, viewer: int, names: list[str]
+) -> SeatView:
+    seat = table.seats[number]
+    position = "me" if number == viewer else ("left" if number == (viewer + 1) % 3 else "right")
+    if seat.is_computer:
+        level = ComputerLevel(seat.computer_level).label
+        subtitle = _("Computer · %(level)s") % {"level": level}
+    elif number == viewer:
+        subtitle = display_name(seat.user) if seat.user is not None else ""
+    else:
+        subtitle = ""
+    if view.result is None:
+        score, on_barrel = view.scores[number], view.on_barrel[number]
+    else:
+        # The hand is scored: show the new score, and the barrel it puts the player on.
+        score = view.result.scores[number]
+        on_barrel = score >= view.rules.barrel and not table.match.is_finished
+    return SeatView(
+        number=number,
+        position=position,
+        name=names[number],
+        subtitle=subtitle,
+        is_me=number == viewer,
+        is_computer=seat.is_computer,
+        score=score,
+        on_barrel=on_barrel,
+        is_dealer=view.dealer == number,
+        is_declarer=view.declarer == number,
+        to_move=view.to_move == number and not table.match.is_finished,
+        card_count=view.hand_sizes[number],
+        tricks_won=sum(1 for trick in view.tricks if trick.winner == number),
+        status=_seat_status(view, number),
+        marriages=[
+            MarriageView(suit=suit_html(m.suit), value=MARRIAGE_VALUES[m.suit])
+            for m in view.marriages
+            if m.seat == number
+        ],
+    )
+
+
+def _seat_status(view: Observation, number: int) -> str:
+    if view.phase == BIDDING:
+        if number in view.passed:
+            return _("Passed")
+        bids = [action for actor, action in view.history if actor == number and "bid:" in action]
+        if not bids:
+            return ""
+        value = bids[-1].split(":")[1]
+        if bids == ["bid:100"]:
+            return _("100 (compulsory)")
+        return _("Bid %(value)s") % {"value": value}
+    if view.declarer == number:
+        if view.contract is not None:
+            return _("Contract %(value)s") % {"value": view.contract}
+        return _("Won the auction at %(value)s") % {"value": view.bid}
+    return ""
+
+
+def _hand(view: Observation) -> list[CardView]:
+    hand = sorted(view.hand, key=hand_order)
+    held = set(hand)
+    musik = set(view.musik or ()) if view.seat == view.declarer else set()
+    received = {card for card in view.gives if card is not None and view.seat != view.declarer}
+    legal = set(view.legal)
+    playing_now = view.phase == PLAYING and bool(legal)
+    cards = []
+    for code in hand:
+        card = card_view(code)
+        partner = ("Q" if code[0] == "K" else "K") + code[1]
+        card.marriage = code[0] in "KQ" and partner in held
+        card.from_musik = code in musik and view.phase in (GIVING, CONTRACT_PHASE)
+        card.received = code in received and view.phase in (CONTRACT_PHASE, PLAYING)
+        for kind in ("play", "give"):
+            if f"{kind}:{code}" in legal:
+                card.action = f"{kind}:{code}"
+        card.dimmed = playing_now and not card.action
+        cards.append(card)
+    return cards
+
+
+def _trick(result: TableView, view: Observation, names: list[str], seats: list[SeatView]) -> None:
+    """The cards of the trick, each in front of the player who played it."""
+    slots = {s.number: TrickSlot(position=s.position, name=s.name) for s in seats}
+    result.show_trick_area = view.phase == PLAYING or (view.phase == OVER and bool(view.tricks))
+    result.no_trump_yet = view.phase == PLAYING and view.trump is None
+    leader: int | None = None
+    cards: tuple[str, ...] = ()
+    winner: int | None = None
+    if view.trick:
+        assert view.trick_leader is not None
+        leader, cards = view.trick_leader, view.trick
+        if len(view.tricks) > 0:
+            result.previous_trick = _last_trick(view.tricks[-1], names)
+    elif view.tricks and view.phase in (PLAYING, OVER):
+        last = view.tricks[-1]
+        result.showing_last_trick = True
+        leader, cards, winner = last.leader, last.cards, last.winner
+        result.trick_winner = names[last.winner]
+    latest = _latest_play(view)
+    if leader is not None:
+        for offset, code in enumerate(cards):
+            number = (leader + offset) % 3
+            slot = slots[number]
+            slot.card = card_view(code)
+            slot.led = offset == 0
+            slot.won = number == winner
+            slot.latest = code == latest
+    by_position = {slot.position: slot for slot in slots.values()}
+    result.trick_slots = [by_position["left"], by_position["right"], by_position["me"]]
+    if view.tricks:
+        result.last_trick = _last_trick(view.tricks[-1], names)
+
+
+def _latest_play(view: Observation) -> str:
+    """The card of the move just made, if that move was playing a card."""
+    if not view.history:
+        return ""
+    kind, _sep, card = view.history[-1][1].partition(":")
+    return card if kind == "play" else ""
+
+
+def _last_trick(trick: SeenTrick, names: list[str]) -> LastTrick:
+    return LastTrick(
+        cards=[
+            (names[(trick.leader + offset) % 3], card_view(code))
+            for offset, code in enumerate(trick.cards)
+        ],
+        winner=names[trick.winner],
+    )
+
+
+def _played_number(table: Table) -> int:
+    """The current hand's number as players count: re-dealt hands were not played."""
+    hands_played = int(table.match.progress["hands_played"])
+    return hands_played if table.round.status == Round.Status.OVER else hands_played + 1
+
+
+def _redeal_note(table: Table, viewer: int, names: list[str]) -> str:
+    """Who asked for the re-deal that dealt the current cards, if one did."""
+    results = table.finished_rounds()
+    previous = results[-1] if results else None
+    if (
+        previous is None
+        or previous.number != table.round.number - 1
+        or previous.status != Round.Status.VOID
+        or not previous.result
+        or previous.result.get("redeal_by") is None
+    ):
+        return ""
+    asker = int(previous.result["redeal_by"])
+    if asker == viewer:
+        return _("You asked for a re-deal: the cards were dealt again.")
+    return _("%(name)s asked for a re-deal: the cards were dealt again.") % {"name": names[asker]}

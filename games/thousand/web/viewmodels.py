@@ -1,0 +1,119 @@
+"""What the Thousand table's template draws, for one viewer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.safestring import SafeString
+
+from games.thousand.web.cards import CardView, MarriageView
+from games.thousand.web.log import LogEntry
+from games.thousand.web.summary import SheetRow, SummaryRow
+
+
+@dataclass
+class SeatView:
+    number: int
+    position: str
+    """"me", "left" or "right", as seen by the viewer."""
+    name: str
+    subtitle: str
+    is_me: bool
+    is_computer: bool
+    score: int
+    on_barrel: bool
+    is_dealer: bool
+    is_declarer: bool
+    to_move: bool
+    card_count: int
+    tricks_won: int
+    status: str = ""
+    marriages: list[MarriageView] = field(default_factory=list)
+    """The marriages this player declared in this hand."""
+
+    @property
+    def backs(self) -> range:
+        """One item per card back to draw."""
+        return range(self.card_count)
+
+
+@dataclass
+class LastTrick:
+    cards: list[tuple[str, CardView]]
+    winner: str
+
+
+@dataclass
+class TrickSlot:
+    """Where one player's card of the trick lies on the felt: in front of that player."""
+
+    position: str
+    """"left", "right" or "me", as seen by the viewer."""
+    name: str
+    card: CardView | None = None
+    led: bool = False
+    won: bool = False
+    latest: bool = False
+    """The card played by the move just made (the only one that animates in)."""
+
+
+@dataclass
+class TableView:
+    match_id: int
+    version: int
+    hand_number: int
+    phase: str
+    seats: list[SeatView]
+    me: SeatView
+    left: SeatView
+    right: SeatView
+    hand: list[CardView]
+    prompt: str
+    controls: str
+    """Which controls to show: redeal, bid, give, contract, play, next, wait, finished."""
+    game_name: str
+    act_url: str
+    next_url: str
+    resign_url: str
+    table_url: str
+    ws_url: str
+    rules_summary: list[str]
+    target: int
+    bid: int | None = None
+    bidder: str = ""
+    declarer: str = ""
+    contract: int | None = None
+    trump: SafeString | None = None
+    musik: list[CardView] = field(default_factory=list)
+    show_musik: bool = False
+    bid_min: int = 0
+    bid_max: int = 0
+    step: int = 10
+    can_raise: bool = False
+    may_abandon: bool = False
+    give_to: str = ""
+    showing_last_trick: bool = False
+    show_trick_area: bool = False
+    trick_slots: list[TrickSlot] = field(default_factory=list)
+    trick_winner: str = ""
+    last_trick: LastTrick | None = None
+    previous_trick: LastTrick | None = None
+    """The trick taken just before the one now on the felt, for a glance back."""
+    no_trump_yet: bool = False
+    log: list[LogEntry] = field(default_factory=list)
+    announcement: str = ""
+    summary: list[SummaryRow] = field(default_factory=list)
+    made: bool | None = None
+    outcome: str = ""
+    winner: str = ""
+    i_won: bool = False
+    resigned: str = ""
+    """Who resigned the match ("" if nobody did), as the viewer reads it."""
+    standings: list[SeatView] = field(default_factory=list)
+    """The players from the highest score down, for the end of the match."""
+    new_match_options: dict[str, object] = field(default_factory=dict)
+    """The lobby form's fields for another match with the same options."""
+    sheet: list[SheetRow] = field(default_factory=list)
+    poll: bool = False
+    message: str = ""
+    redeal_note: str = ""
