@@ -150,10 +150,10 @@ def test_a_table_and_rack_holding_three_copies_are_refused() -> None:
 
 def test_a_turn_must_put_a_rack_tile_on_the_table() -> None:
     assert refusal("R3 R4 R5 R6", "K1", True, "R3 R4 R5 R6") == (
-        "Put at least one tile from your rack on the table, or draw a tile."
+        "Put at least one tile from your rack on the table."
     )
     assert refusal("R3 R4 R5 R6|B6 K6 O6", "K1", True, "R3 R4 R5|R6 B6 K6 O6") == (
-        "Put at least one tile from your rack on the table, or draw a tile."
+        "Put at least one tile from your rack on the table."
     )
 
 
@@ -265,3 +265,7 @@ def test_two_jokers_taken_together_each_need_their_own_tile() -> None:
 def test_a_played_joker_counts_its_number_and_a_taken_one_does_not_count() -> None:
     assert turn("R3 R4 R5 J", "R6 J K1", True, "R3 R4 R5 R6|K1 J J") == ("R6 K1 J", 9)
     assert turn("B1 B2 B3", "J K12 K13", True, "B1 B2 B3|J K12 K13") == ("K12 K13 J", 36)
+
+
+def test_a_joker_in_a_set_left_as_it_was_needs_no_replacement() -> None:
+    assert turn("R3 R4 J|K1 K2 K3", "K4", True, "K1 K2 K3 K4|R3 R4 J") == ("K4", 4)

@@ -122,9 +122,7 @@ def check_turn(
     ):
         _refuse_accounting(table_before, rack, table_after)
     if after_size == before_size:
-        raise IllegalTurn(
-            gettext_noop("Put at least one tile from your rack on the table, or draw a tile.")
-        )
+        raise IllegalTurn(gettext_noop("Put at least one tile from your rack on the table."))
     gained = (after - before).to_bytes(KINDS, "little")
     played = [tile for tile in _KIND_RANGE if gained[tile]]
     if len(played) < after_size - before_size:

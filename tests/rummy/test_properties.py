@@ -1,0 +1,90 @@
+"""Invariants over random legal games: tiles are conserved, games are deterministic, the
+observation hides other racks and the pool, and scores add up."""
+
+import copy
+import random
+from collections import Counter
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.rummy.engine import FULL_SET, GameState, observation, replay
+
+from .playouts import random_game
+
+FULL = Counter(FULL_SET)
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+player_counts = st.sampled_from([2, 3, 4])
+
+
+def tiles_of(state: GameState) -> Counter[int]:
+    tiles = Counter(state.pool)
+    for rack in state.racks:
+        tiles.update(rack)
+    for tiles_in_set in state.table:
+        tiles.update(tiles_in_set)
+    return tiles
+
+
+@settings(max_examples=25)
+@given(players=player_counts, seed=seeds)
+def test_random_legal_games_conserve_all_106_tiles_and_score_to_at_most_zero(
+    players: int, seed: int
+) -> None:
+    states, _ = random_game(players, seed)
+    for state in states:
+        assert tiles_of(state) == FULL
+    result = states[-1].result
+    assert result is not None
+    if result.went_out is None:
+        assert -len(result.winners) < sum(result.scores) <= 0
+    else:
+        assert sum(result.scores) == 0
+        assert states[-1].racks[result.went_out] == ()
+
+
+@settings(max_examples=10)
+@given(players=player_counts, seed=seeds)
+def test_the_same_seed_plays_the_same_game_and_replay_rebuilds_it(players: int, seed: int) -> None:
+    states, actions = random_game(players, seed)
+    again, actions_again = random_game(players, seed)
+    assert actions_again == actions
+    assert again[-1] == states[-1]
+    assert replay(states[0].setup, actions) == states[-1]
+
+
+@settings(max_examples=10)
+@given(players=player_counts, seed=seeds, shuffle_seed=seeds)
+def test_the_observation_never_shows_another_rack_or_the_pool(
+    players: int, seed: int, shuffle_seed: int
+) -> None:
+    states, _ = random_game(players, seed)
+    rng = random.Random(shuffle_seed)
+    for state in states[:: max(1, len(states) // 8)]:
+        for seat in range(players):
+            seen = observation(state, seat)
+            assert seen.rack == state.racks[seat]
+            assert seen.tile_counts == tuple(len(rack) for rack in state.racks)
+            assert seen.pool_size == len(state.pool)
+            assert observation(_hidden_tiles_reshuffled(state, seat, rng), seat) == seen
+
+
+def _hidden_tiles_reshuffled(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The state with the tiles ``seat`` cannot see (other racks, the pool) dealt anew
+    among the other racks and the pool, every count kept."""
+    others = [other for other in range(state.players) if other != seat]
+    hidden = list(state.pool)
+    for other in others:
+        hidden += state.racks[other]
+    rng.shuffle(hidden)
+    racks = list(state.racks)
+    for other in others:
+        size = len(racks[other])
+        racks[other] = tuple(sorted(hidden[:size]))
+        hidden = hidden[size:]
+    setup = copy.copy(state.setup)
+    # The swap breaks on purpose the setup's check that the deal holds the 106 tiles.
+    object.__setattr__(setup, "pool", (*state.setup.pool[: state.drawn], *hidden))
+    return replace(state, racks=tuple(racks), setup=setup)
