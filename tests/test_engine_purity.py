@@ -14,6 +14,8 @@ import pytest
         "games.thousand.bench",
         "games.thousand.bots",
         "games.thousand.arena",
+        "games.rummy.engine",
+        "games.rummy.check",
     ],
 )
 def test_module_imports_without_django(module: str) -> None:
