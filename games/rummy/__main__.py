@@ -1,4 +1,4 @@
-"""Command line: ``python -m games.rummy check FILE``."""
+"""Command line: ``python -m games.rummy check FILE``, ``solve FILE`` and ``bench``."""
 
 from __future__ import annotations
 
@@ -15,10 +15,32 @@ def main(argv: list[str] | None = None) -> int:
         "check", help="judge turns (one JSON object, or JSON Lines) and print the verdicts"
     )
     check.add_argument("file", help="turns file, or - for standard input")
+    solve = commands.add_parser(
+        "solve", help="the best play for positions (one JSON object, or JSON Lines)"
+    )
+    solve.add_argument("file", help="positions file, or - for standard input")
+    bench = commands.add_parser(
+        "bench", help="time the solver on positions from seeded games, and the turn checker"
+    )
+    bench.add_argument("--games", type=int, default=12, help="games to play (default 12)")
+    bench.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    bench.add_argument(
+        "--players", type=int, choices=(2, 3, 4), help="players per game (default: 2, 3, 4 in turn)"
+    )
+    bench.add_argument(
+        "--time-limit", type=float, help="the solver's time limit per position in seconds"
+    )
+    bench.add_argument(
+        "--repeat", type=int, default=20, help="times each recorded turn is checked (default 20)"
+    )
     args = parser.parse_args(argv)
 
     if args.command == "check":
         return _check(args.file)
+    if args.command == "solve":
+        return _solve(args.file)
+    if args.command == "bench":
+        return _bench(args)
     return 2
 
 
@@ -39,6 +61,26 @@ def _check(path: str) -> int:
     if text is None:
         return 2
     for line in check_lines(text):
+        print(line, flush=True)
+    return 0
+
+
+def _solve(path: str) -> int:
+    from .solve_command import solve_lines
+
+    text = _read(path)
+    if text is None:
+        return 2
+    for line in solve_lines(text):
+        print(line, flush=True)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import play_games, report
+
+    record = play_games(args.games, args.seed, args.players, args.time_limit)
+    for line in report(record, args.seed, args.repeat):
         print(line, flush=True)
     return 0
 

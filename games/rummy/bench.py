@@ -1,0 +1,144 @@
+"""The solver and turn-checker benchmark (``python -m games.rummy bench``).
+
+Positions come from seeded games in which every player plays the solver's best play when
+there is one and draws otherwise (passes once the pool is empty): each position a player
+faced is solved once, timed. The play turns of those games are then checked again with
+``check_turn``, timed, for the checks-per-second figure.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .engine.play import DRAW, PASS, apply, play_action
+from .engine.state import deal_game
+from .engine.tiles import Tile
+from .engine.turn import check_turn
+from .solver import solve
+
+Table = tuple[tuple[Tile, ...], ...]
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position a player faced and how long the solver took on it."""
+
+    table: Table
+    rack: tuple[Tile, ...]
+    melded: bool
+    seconds: float
+    played: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A recorded play: what ``check_turn`` is given."""
+
+    table_before: Table
+    rack: tuple[Tile, ...]
+    melded: bool
+    table_after: Table
+
+
+@dataclass
+class Games:
+    """The positions and play turns of the benchmark's games."""
+
+    games: int = 0
+    positions: list[Position] = field(default_factory=list)
+    turns: list[Turn] = field(default_factory=list)
+
+
+def play_games(
+    games: int,
+    seed: int,
+    players: int | None = None,
+    time_limit: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Games:
+    """Plays ``games`` seeded games with the greedy solver player in every seat.
+
+    ``players`` fixes the number of players; by default the games cycle through 2, 3 and 4.
+    """
+    rng = random.Random(seed)
+    record = Games()
+    for number in range(games):
+        seats = players if players is not None else 2 + number % 3
+        state = deal_game(seats, rng.randrange(seats), rng)
+        while not state.is_over:
+            seat = state.to_move
+            rack, melded = state.racks[seat], state.melded[seat]
+            start = clock()
+            solution = solve(state.table, rack, melded, time_limit=time_limit)
+            seconds = clock() - start
+            played = 0 if solution is None else len(solution.played)
+            record.positions.append(Position(state.table, rack, melded, seconds, played))
+            if solution is not None:
+                record.turns.append(Turn(state.table, rack, melded, solution.table))
+                state = apply(state, play_action(solution.table))
+            else:
+                state = apply(state, DRAW if state.pool_size else PASS)
+        record.games += 1
+    return record
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    rank = max(1, round(fraction * len(ordered) + 0.5 - 1e-9))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def checks_per_second(turns: list[Turn], repeat: int) -> float:
+    """How many ``check_turn`` calls on ``turns`` run per second (each turn ``repeat`` times)."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for turn in turns:
+            check_turn(turn.table_before, turn.rack, turn.melded, turn.table_after)
+    return repeat * len(turns) / (time.perf_counter() - start)
+
+
+def report(record: Games, seed: int, repeat: int) -> list[str]:
+    """The benchmark's printed lines."""
+    positions = record.positions
+    lines = [
+        f"{record.games} seeded games (seed {seed}), every seat the greedy solver player "
+        "(the best play when there is one, else draw, or pass with the pool empty);",
+        f"every position a player faced is solved once: {len(positions)} positions, "
+        f"tables up to {max(_tiles(p.table) for p in positions)} tiles, "
+        f"racks up to {max(len(p.rack) for p in positions)}",
+    ]
+    groups = (
+        ("all", positions),
+        ("before the initial meld", [p for p in positions if not p.melded]),
+        ("tables of 0-39 tiles", [p for p in positions if p.melded and _tiles(p.table) < 40]),
+        ("tables of 40-69 tiles", [p for p in positions if 40 <= _tiles(p.table) < 70]),
+        ("tables of 70+ tiles", [p for p in positions if _tiles(p.table) >= 70]),
+        ("racks of 15+ tiles", [p for p in positions if len(p.rack) >= 15]),
+    )
+    lines.append("solve time (ms)      positions   median      p95      max")
+    for label, chosen in groups:
+        if not chosen:
+            continue
+        times = [p.seconds * 1000 for p in chosen]
+        lines.append(
+            f"  {label:24} {len(chosen):6} {percentile(times, 0.5):8.1f} "
+            f"{percentile(times, 0.95):8.1f} {max(times):8.1f}"
+        )
+    turns = record.turns
+    thirty = [t for t in turns if 25 <= _tiles(t.table_before) <= 35]
+    lines.append(f"check_turn on the {len(turns)} recorded play turns ({repeat} times each):")
+    lines.append(f"  all turns               {checks_per_second(turns, repeat):10,.0f} checks/s")
+    if thirty:
+        lines.append(
+            f"  tables of 25-35 tiles   {checks_per_second(thirty, repeat):10,.0f} checks/s "
+            f"({len(thirty)} turns)"
+        )
+    return lines
+
+
+def _tiles(table: Table) -> int:
+    return sum(len(tiles) for tiles in table)
