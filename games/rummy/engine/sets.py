@@ -9,7 +9,6 @@ the group's number in any colour the group lacks.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import IllegalTurn, gettext_noop
@@ -60,13 +59,26 @@ def _invalid(template: str, tiles: tuple[Tile, ...], **params: object) -> SetInf
     )
 
 
-@lru_cache(maxsize=1 << 16)
+ANALYSED: dict[tuple[Tile, ...], SetInfo] = {}
+"""The analyses made so far, by tiles: the turn checker looks here before calling."""
+_CACHE_LIMIT = 1 << 17
+
+
 def analyse_set(tiles: tuple[Tile, ...]) -> SetInfo:
     """The kind, value and joker meanings of a set, or why it is invalid (cached).
 
     ``tiles`` must be a tuple of valid tiles; copies beyond the full set are the turn
     checker's business, not this function's.
     """
+    info = ANALYSED.get(tiles)
+    if info is None:
+        if len(ANALYSED) >= _CACHE_LIMIT:
+            ANALYSED.clear()
+        info = ANALYSED[tiles] = _analyse(tiles)
+    return info
+
+
+def _analyse(tiles: tuple[Tile, ...]) -> SetInfo:
     size = len(tiles)
     if size < 3:
         return _invalid(gettext_noop("The set {set} is too short: a set needs 3 tiles."), tiles)

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
+from operator import attrgetter
 from typing import NamedTuple, NoReturn
 
 from .errors import IllegalTurn, gettext_noop
-from .sets import INVALID, SetInfo, analyse_set
+from .sets import ANALYSED, INVALID, SetInfo, analyse_set
 from .tiles import (
     COPIES,
     FULL_SET,
@@ -43,6 +44,8 @@ _TOO_MANY = sum((0x80 - COPIES - 1) << (8 * tile) for tile in range(KINDS))
 """Added to a count vector, sets a byte's high bit exactly when the byte exceeds COPIES."""
 _KIND_RANGE = range(KINDS)
 _FACE_VALUE = (*NUMBER_OF, 0)
+_JOKER_SHIFT = 8 * JOKER
+_COUNTS = attrgetter("counts")
 _ALL_TILES = len(FULL_SET)
 
 
@@ -77,22 +80,20 @@ def analyse_table(table: Table) -> list[SetInfo]:
     For a table that is given (the table before a turn) rather than proposed: an invalid
     set or more copies of a tile than exist make the input itself wrong, not the turn.
     """
-    infos = [analyse_set(tuple(tiles)) for tiles in table]
+    infos = _analyses(table)
     for info in infos:
         if info.kind == INVALID:
             raise ValueError(f"the table is not valid: {info.illegal()}")
-    if sum(map(len, table)) > _ALL_TILES or (_table_vector(infos) + _TOO_MANY) & _HIGH_BITS:
+    if sum(map(len, table)) > _ALL_TILES or (sum(map(_COUNTS, infos)) + _TOO_MANY) & _HIGH_BITS:
         tiles = list(chain.from_iterable(table))
         tile = next(tile for tile in _KIND_RANGE if tiles.count(tile) > COPIES)
         raise ValueError(f"the table holds {tiles.count(tile)} copies of {TILE_NAMES[tile]}")
     return infos
 
 
-def _table_vector(infos: list[SetInfo]) -> int:
-    vector = 0
-    for info in infos:
-        vector += info.counts
-    return vector
+def _analyses(table: Table) -> list[SetInfo]:
+    cached = ANALYSED.get
+    return [cached(tiles) or analyse_set(tiles) for tiles in map(tuple, table)]
 
 
 def check_turn(
@@ -107,27 +108,29 @@ def check_turn(
     counted at the lowest number any of them stands for.
     """
     before_infos = analyse_table(table_before)
-    after_infos = [analyse_set(tuple(tiles)) for tiles in table_after]
-    before_size = sum(map(len, table_before))
-    after_size = sum(map(len, table_after))
-    before = _table_vector(before_infos)
-    after = _table_vector(after_infos)
+    after_infos = _analyses(table_after)
+    before = sum(map(_COUNTS, before_infos))
+    after = sum(map(_COUNTS, after_infos))
     held = before + count_vector(rack)
     if (
-        after_size > _ALL_TILES
+        sum(map(len, table_after)) > _ALL_TILES
         or len(rack) > _ALL_TILES
         or (held + _TOO_MANY) & _HIGH_BITS
         or (after + _HIGH_BITS - before) & _HIGH_BITS != _HIGH_BITS
         or (held + _HIGH_BITS - after) & _HIGH_BITS != _HIGH_BITS
     ):
         _refuse_accounting(table_before, rack, table_after)
-    if after_size == before_size:
+    gained = after - before
+    if not gained:
         raise IllegalTurn(gettext_noop("Put at least one tile from your rack on the table."))
-    gained = (after - before).to_bytes(KINDS, "little")
-    played = [tile for tile in _KIND_RANGE if gained[tile]]
-    if len(played) < after_size - before_size:
-        played += [tile for tile in played if gained[tile] > 1]
-        played.sort()
+    played_jokers = gained >> _JOKER_SHIFT
+    played = []
+    # Lowest set byte first, so the tiles come out sorted.
+    while gained:
+        shift = ((gained & -gained).bit_length() - 1) & ~7
+        count = (gained >> shift) & 0xFF
+        played += (shift >> 3,) * count
+        gained -= count << shift
     for info in after_infos:
         if info.kind == INVALID:
             raise info.illegal()
@@ -135,8 +138,7 @@ def check_turn(
     if not melded:
         return _initial_meld(played, table_before, before_infos, after_infos)
     points = sum(map(_FACE_VALUE.__getitem__, played))
-    played_jokers = gained[JOKER]
-    if not before >> (8 * JOKER):
+    if not before >> _JOKER_SHIFT:
         if played_jokers:
             for info in after_infos:
                 points += sum(info.joker_values)
@@ -189,18 +191,19 @@ def _refuse_accounting(table_before: Table, rack: Sequence[Tile], table_after: T
 
 def _changed_sets(
     before_infos: list[SetInfo], after_infos: list[SetInfo]
-) -> tuple[Counter[tuple[Tile, ...]], list[SetInfo]]:
+) -> tuple[dict[tuple[Tile, ...], int], list[SetInfo]]:
     """Matches the sets after the turn one to one with equal sets before it.
 
     Returns how many sets of each key before the turn found no equal set after it, and the
     sets after the turn that equal no set before it (the changed or new ones).
     """
-    unmatched = Counter([info.key for info in before_infos])
+    unmatched: dict[tuple[Tile, ...], int] = {}
+    for info in before_infos:
+        unmatched[info.key] = unmatched.get(info.key, 0) + 1
     changed = []
     for info in after_infos:
-        key = info.key
-        if unmatched[key]:
-            unmatched[key] -= 1
+        if unmatched.get(info.key):
+            unmatched[info.key] -= 1
         else:
             changed.append(info)
     return unmatched, changed
