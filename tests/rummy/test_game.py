@@ -1,5 +1,6 @@
 """Games: the deal, turns (play, draw, pass), going out and the pool-empty ending."""
 
+import json
 import random
 from collections import Counter
 
@@ -73,6 +74,37 @@ def test_a_setup_must_hold_the_106_tiles_with_14_in_each_rack() -> None:
         GameSetup(good.racks[:1], (*good.racks[1], *good.pool), 0)
     with pytest.raises(ValueError, match="seat from 0 to 1"):
         GameSetup(good.racks, good.pool, 2)
+
+
+def test_a_setup_is_stored_as_a_record_in_notation_and_read_back() -> None:
+    setup = deal_setup(2, 1, random.Random(3))
+    record = setup.to_record()
+    assert record["first"] == 1
+    assert record["racks"][0] == tiles_text(setup.racks[0]).split(" ")
+    assert len(record["pool"]) == 78
+    assert GameSetup.from_record(json.loads(json.dumps(record))) == setup
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"first": True}, "first must be a seat number"),
+        ({"pool": "R1"}, "pool must be a list of tiles"),
+        ({"racks": ["R1"]}, "racks must be a list of lists of tiles"),
+        ({"extra": 1}, "exactly racks, pool and first"),
+        ({"first": 2}, "seat from 0 to 1"),
+    ],
+)
+def test_a_setup_record_that_is_not_one_is_refused(change: dict[str, object], reason: str) -> None:
+    record = {**deal_setup(2, 0, random.Random(3)).to_record(), **change}
+    with pytest.raises(ValueError, match=reason):
+        GameSetup.from_record(record)
+
+
+def test_a_setup_record_with_an_unknown_tile_is_refused() -> None:
+    record = {**deal_setup(2, 0, random.Random(3)).to_record(), "pool": ["R1", "Z9"]}
+    with pytest.raises(ValueError, match="'Z9' is not a tile"):
+        GameSetup.from_record(record)
 
 
 def test_drawing_takes_the_next_pool_tile_and_passes_the_turn() -> None:

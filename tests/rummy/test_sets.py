@@ -18,6 +18,7 @@ def info(text: str) -> SetInfo:
         ("O7 K7 R7 B7", GROUP, 28),
         ("R10 B10 K10", GROUP, 30),
         ("R4 R5 R6", RUN, 15),
+        ("O3 O4 O5 O6", RUN, 18),
         ("K1 K2 K3", RUN, 6),
         ("O11 O12 O13", RUN, 36),
         ("B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13", RUN, 91),

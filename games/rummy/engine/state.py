@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from .scoring import GameResult
-from .tiles import FULL_SET, Tile
+from .tiles import FULL_SET, TILE_NAMES, Tile, parse_tile
 
 RACK_SIZE = 14
 """Tiles dealt to each player (rules section 1)."""
@@ -43,6 +44,32 @@ class GameSetup:
             tiles.update(rack)
         if tiles != Counter(FULL_SET):
             raise ValueError("the racks and the pool must hold the 106 tiles exactly")
+
+    def to_record(self) -> dict[str, Any]:
+        """The setup as JSON-ready data: tiles in notation (see ``from_record``)."""
+        return {
+            "racks": [[TILE_NAMES[tile] for tile in rack] for rack in self.racks],
+            "pool": [TILE_NAMES[tile] for tile in self.pool],
+            "first": self.first,
+        }
+
+    @classmethod
+    def from_record(cls, record: object) -> GameSetup:
+        """The setup stored by ``to_record``; ``ValueError`` if the record is not one."""
+        if not isinstance(record, dict) or set(record) != {"racks", "pool", "first"}:
+            raise ValueError("a setup record has exactly racks, pool and first")
+        racks, pool, first = record["racks"], record["pool"], record["first"]
+        if not isinstance(racks, list) or not all(isinstance(rack, list) for rack in racks):
+            raise ValueError("racks must be a list of lists of tiles")
+        if not isinstance(pool, list):
+            raise ValueError("pool must be a list of tiles")
+        if not isinstance(first, int) or isinstance(first, bool):
+            raise ValueError("first must be a seat number")
+        return cls(
+            tuple(tuple(parse_tile(name) for name in rack) for rack in racks),
+            tuple(parse_tile(name) for name in pool),
+            first,
+        )
 
 
 @dataclass(frozen=True, slots=True)
