@@ -97,6 +97,8 @@ def _players_field(spec: GameSpec) -> forms.Field:
         choices=[(count, str(count)) for count in spec.seat_counts],
         coerce=int,
         initial=spec.seat_counts[0],
+        required=False,
+        empty_value=None,
         widget=forms.RadioSelect,
     )
 

@@ -28,10 +28,12 @@ from games.thousand.engine import (
     Rules,
     after_hand,
     apply,
+    by_seat,
     deal_next,
     new_hand,
     new_match,
-    observation,
+    seat_of,
+    view_for_seat,
 )
 from games.thousand.web import forms as thousand_forms
 from games.thousand.web.summary import rules_summary
@@ -47,7 +49,7 @@ def _match_state(
 ) -> MatchState:
     return MatchState(
         rules=Rules.from_dict(options),
-        scores=(scores[0], scores[1], scores[2]),
+        scores=tuple(scores),
         dealer=int(progress["dealer"]),
         hands_played=int(progress["hands_played"]),
         redeals=int(progress["redeals"]),
@@ -57,7 +59,7 @@ def _match_state(
 class ThousandSpec(GameSpec):
     key = "thousand"
     name = _("Thousand")
-    seat_counts = (3,)
+    seat_counts = (3, 4)
     template = "games/thousand/table.html"
     chooser = "games.thousand.computer.choose"
     computer_levels = tuple(ComputerLevel.choices)
@@ -68,7 +70,7 @@ class ThousandSpec(GameSpec):
         return thousand_forms.options_form(data, prefix)
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        return Rules.from_dict(options).to_dict()
+        return Rules.from_dict({**options, "players": players}).to_dict()
 
     def options_summary(self, options: Mapping[str, Any]) -> list[str]:
         return rules_summary(dict(options))
@@ -109,7 +111,7 @@ class ThousandSpec(GameSpec):
         return state.actions()
 
     def to_move(self, state: HandState) -> int | None:
-        return state.to_move
+        return None if state.to_move is None else seat_of(state, state.to_move)
 
     def round_over(self, state: HandState) -> bool:
         return state.is_over
@@ -131,7 +133,7 @@ class ThousandSpec(GameSpec):
             return RoundEnd(
                 progress=new_progress,
                 scores=list(scores),
-                result={"redeal_by": state.history[-1][0]},
+                result={"redeal_by": seat_of(state, state.history[-1][0])},
                 void=True,
             )
         result = state.result
@@ -139,22 +141,23 @@ class ThousandSpec(GameSpec):
         return RoundEnd(
             progress=new_progress,
             scores=list(after.scores),
+            # By table seat; a dealer sitting the hand out took no part in it.
             result={
-                "declarer": state.declarer,
+                "declarer": None if state.declarer is None else seat_of(state, state.declarer),
                 "bid": state.bid,
                 "contract": state.contract,
                 "made": result.made,
-                "card_points": list(state.taken),
-                "marriage_points": list(state.marriage_points),
-                "hand_points": list(result.hand_points),
-                "score_deltas": list(result.score_deltas),
+                "card_points": list(by_seat(state, state.taken, 0)),
+                "marriage_points": list(by_seat(state, state.marriage_points, 0)),
+                "hand_points": list(by_seat(state, result.hand_points, 0)),
+                "score_deltas": list(by_seat(state, result.score_deltas, 0)),
             },
             winner=after.winner,
             match_over=after.is_over,
         )
 
     def observation(self, state: HandState, seat: int) -> Any:
-        return observation(state, seat)
+        return view_for_seat(state, seat)
 
     def answers_at_once(self, state: HandState) -> bool:
         # Only a player whose cards qualify is asked about a re-deal (rules 2.2): a pause or

@@ -85,14 +85,16 @@ def _score_note(view: Observation, seat: int) -> str:
 
 
 def score_sheet(results: Sequence[Round], names: Sequence[str]) -> list[SheetRow]:
-    """One row per played hand: declarer, contract, made or not, changes and running scores."""
+    """One row per played hand (results by table seat): declarer, contract, made or not, the
+    changes and the running scores."""
     rows = []
+    running = [0] * len(names)
     played = [row for row in results if row.status == Round.Status.OVER and row.result]
     for number, row in enumerate(played, start=1):
         result = row.result
         assert result is not None
         deltas = list(result["score_deltas"])
-        before = row.setup.get("scores", [0] * len(deltas))
+        running = [total + delta for total, delta in zip(running, deltas, strict=True)]
         rows.append(
             SheetRow(
                 number=number,
@@ -100,7 +102,7 @@ def score_sheet(results: Sequence[Round], names: Sequence[str]) -> list[SheetRow
                 contract=result["contract"],
                 made=result["made"],
                 deltas=deltas,
-                scores=[start + delta for start, delta in zip(before, deltas, strict=True)],
+                scores=running,
             )
         )
     return rows

@@ -8,12 +8,13 @@ only hold what that seat may see. Nothing here queries the database: the core lo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.names import display_name
+from games.core.names import relative_position
 from games.models import ComputerLevel, Round
 from games.services import Table
 from games.thousand.engine import (
@@ -24,7 +25,7 @@ from games.thousand.engine import (
     PLAYING,
     Observation,
     SeenTrick,
-    observation,
+    view_for_seat,
 )
 from games.thousand.web.cards import (
     MARRIAGE_VALUES,
@@ -43,12 +44,13 @@ from games.thousand.web.viewmodels import LastTrick, SeatView, TableView, TrickS
 def present(table: Table, seat: int, names: Sequence[str], message: str = "") -> TableView:
     """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it)."""
     match = table.match
-    view = observation(table.state, seat)
-    if match.is_finished:
-        # A resignation may end the match in the middle of a hand: nothing is playable.
-        view = replace(view, legal=())
-    names = list(names)
-    seats = [_seat_view(table, view, number, seat, names) for number in range(3)]
+    view = _view(table, seat)
+    # The hand works in positions 0-2; with four at the table the dealer sits it out.
+    seat_names = list(names)
+    names = [seat_names[number] for number in view.seats]
+    seats = [
+        _seat_view(table, view, number, seat, seat_names) for number in range(len(table.seats))
+    ]
     by_position = {s.position: s for s in seats}
     rules = view.rules
     result = TableView(
@@ -61,6 +63,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         me=by_position["me"],
         left=by_position["left"],
         right=by_position["right"],
+        across=by_position.get("across"),
         hand=_hand(view),
         prompt="",
         controls="wait",
@@ -83,28 +86,29 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         result.musik = [card_view(code) for code in view.musik]
         result.show_musik = view.phase in (GIVING, CONTRACT_PHASE)
     result.log = hand_log(view, names)
-    result.redeal_note = _redeal_note(table, seat, names)
+    result.redeal_note = _redeal_note(table, seat, seat_names)
     _trick(result, view, names, seats)
-    result.sheet = score_sheet(table.finished_rounds(), names)
+    result.sheet = score_sheet(table.finished_rounds(), seat_names)
     if match.is_finished:
         if match.winner is not None:
             result.i_won = match.winner == seat
-            result.winner = names[match.winner]
+            result.winner = seat_names[match.winner]
         elif match.resigned_by is not None:
             result.resigned = (
                 _("You resigned this match.")
                 if match.resigned_by == seat
-                else _("%(name)s resigned this match.") % {"name": names[match.resigned_by]}
+                else _("%(name)s resigned this match.") % {"name": seat_names[match.resigned_by]}
             )
         result.standings = sorted(
             seats,
             key=lambda s: (s.number != match.winner, s.number == match.resigned_by, -s.score),
         )
+        computers = [s.computer_level for s in table.seats if s.is_computer]
         if not match.is_friends:
             result.new_match_options = {
                 **rules.to_dict(),
                 "game": match.game,
-                "level": table.seats[(seat + 1) % 3].computer_level or ComputerLevel.NORMAL,
+                "level": computers[0] if computers else ComputerLevel.NORMAL,
             }
     controls(result, view, names, match.is_finished)
     result.announcement = _announcement(result)
@@ -129,15 +133,59 @@ def _announcement(result: TableView) -> str:
     return " ".join(part for part in parts if part)
 
 
+def _view(table: Table, seat: int) -> Observation:
+    """What ``seat`` sees of the hand. The dealer sitting a four-player hand out sees what
+    everyone may see, with no hand and nothing to play (seat -1 of the hand: nobody's)."""
+    public = view_for_seat(table.state, seat)
+    if isinstance(public, Observation):
+        view = public
+    else:
+        values = {name.name: getattr(public, name.name) for name in fields(public)}
+        view = Observation(**values, seat=-1, hand=(), legal=())
+    if table.match.is_finished:
+        # A resignation may end the match in the middle of a hand: nothing is playable.
+        view = replace(view, legal=())
+    return view
+
+
 def _seat_view(
     table: Table, view: Observation, number: int, viewer: int, names: list[str]
 ) -> SeatView:
     seat = table.seats[number]
-    position = "me" if number == viewer else ("left" if number == (viewer + 1) % 3 else "right")
+    position = relative_position(number, viewer, len(table.seats))
+    if number not in view.seats:
+        return SeatView(
+            number=number,
+            position=position,
+            name=names[number],
+            subtitle=_("Deals and sits this hand out"),
+            is_me=number == viewer,
+            is_computer=seat.is_computer,
+            score=table.match.scores[number],
+            on_barrel=table.match.scores[number] >= view.rules.barrel,
+            is_dealer=True,
+            is_declarer=False,
+            to_move=False,
+            card_count=0,
+            tricks_won=0,
+        )
+    return _player_view(table, view, view.seats.index(number), position, number == viewer, names)
+
+
+def _player_view(
+    table: Table,
+    view: Observation,
+    number: int,
+    position: str,
+    is_me: bool,
+    names: list[str],
+) -> SeatView:
+    """The seat of the player at hand position ``number``."""
+    seat = table.seats[view.seats[number]]
     if seat.is_computer:
         level = ComputerLevel(seat.computer_level).label
         subtitle = _("Computer · %(level)s") % {"level": level}
-    elif number == viewer:
+    elif is_me:
         subtitle = display_name(seat.user) if seat.user is not None else ""
     else:
         subtitle = ""
@@ -148,15 +196,15 @@ def _seat_view(
         score = view.result.scores[number]
         on_barrel = score >= view.rules.barrel and not table.match.is_finished
     return SeatView(
-        number=number,
+        number=view.seats[number],
         position=position,
-        name=names[number],
+        name=names[view.seats[number]],
         subtitle=subtitle,
-        is_me=number == viewer,
+        is_me=is_me,
         is_computer=seat.is_computer,
         score=score,
         on_barrel=on_barrel,
-        is_dealer=view.dealer == number,
+        is_dealer=view.dealer == view.seats[number],
         is_declarer=view.declarer == number,
         to_move=view.to_move == number and not table.match.is_finished,
         card_count=view.hand_sizes[number],
@@ -212,7 +260,11 @@ def _hand(view: Observation) -> list[CardView]:
 
 def _trick(result: TableView, view: Observation, names: list[str], seats: list[SeatView]) -> None:
     """The cards of the trick, each in front of the player who played it."""
-    slots = {s.number: TrickSlot(position=s.position, name=s.name) for s in seats}
+    by_seat = {s.number: s for s in seats}
+    slots = {
+        p: TrickSlot(position=by_seat[number].position, name=by_seat[number].name)
+        for p, number in enumerate(view.seats)
+    }
     result.show_trick_area = view.phase == PLAYING or (view.phase == OVER and bool(view.tricks))
     result.no_trump_yet = view.phase == PLAYING and view.trump is None
     leader: int | None = None
@@ -238,7 +290,9 @@ def _trick(result: TableView, view: Observation, names: list[str], seats: list[S
             slot.won = number == winner
             slot.latest = code == latest
     by_position = {slot.position: slot for slot in slots.values()}
-    result.trick_slots = [by_position["left"], by_position["right"], by_position["me"]]
+    result.trick_slots = [
+        by_position[place] for place in ("left", "across", "right", "me") if place in by_position
+    ]
     if view.tricks:
         result.last_trick = _last_trick(view.tricks[-1], names)
 

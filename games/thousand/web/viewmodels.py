@@ -67,6 +67,8 @@ class TableView:
     me: SeatView
     left: SeatView
     right: SeatView
+    across: SeatView | None
+    """The seat facing the viewer at a table of four."""
     hand: list[CardView]
     prompt: str
     controls: str
