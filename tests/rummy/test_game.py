@@ -146,7 +146,11 @@ def test_a_refused_turn_changes_nothing() -> None:
         ("Draw", "Draw is not an action: use draw, pass, or play: and the whole table."),
         (
             "play:R10  B10 K10",
-            " is not a tile: write R, B, K or O then 1 to 13, or J for a joker.",
+            "Separate the tiles with single spaces and the sets with a single |.",
+        ),
+        (
+            "play:R10 B10 K10|",
+            "Separate the tiles with single spaces and the sets with a single |.",
         ),
         (
             "play:R10 B10 X10",

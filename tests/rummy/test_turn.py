@@ -251,6 +251,13 @@ def test_two_jokers_in_one_run_stay_when_the_run_grows() -> None:
     assert turn("J R5 J", "R7", True, "J R5 J R7") == ("R7", 7)
 
 
+def test_of_two_jokers_in_a_group_one_is_taken_and_the_other_stays() -> None:
+    assert turn("R8 J B8 J", "K8 O1 O2", True, "R8 K8 B8 J|O1 O2 J") == ("K8 O1 O2", 11)
+    assert refusal("R8 J B8 J|K7 K8 K9", "O1 O2", True, "R8 B8 J|K7 K8 K9|O1 O2 J") == (
+        "To take the joker from R8 J B8 J, put K8 or O8 on the table."
+    )
+
+
 def test_two_jokers_taken_together_each_need_their_own_tile() -> None:
     assert turn("J R5 J", "R4 R6 K1", True, "R4 R5 R6|K1 J J") == ("R4 R6 K1", 11)
     assert turn("J R5 J", "R4 K1 K2", True, "R4 R5 J|K1 K2 J") == ("R4 K1 K2", 7)

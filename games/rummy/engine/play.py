@@ -46,6 +46,12 @@ def parse_action(action: object) -> tuple[str, tuple[tuple[Tile, ...], ...]]:
         tiles = []
         for name in written.split(" "):
             tile = TILE_BY_NAME.get(name)
+            if not name:
+                raise IllegalTurn(
+                    gettext_noop(
+                        "Separate the tiles with single spaces and the sets with a single |."
+                    )
+                )
             if tile is None:
                 raise IllegalTurn(
                     gettext_noop(
