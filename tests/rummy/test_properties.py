@@ -9,9 +9,18 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rummy.engine import FULL_SET, GameState, observation, replay
+from games.rummy.engine import (
+    FULL_SET,
+    GameState,
+    after_game,
+    apply,
+    deal_next,
+    new_match,
+    observation,
+    replay,
+)
 
-from .playouts import random_game
+from .playouts import random_action, random_game
 
 FULL = Counter(FULL_SET)
 
@@ -88,3 +97,24 @@ def _hidden_tiles_reshuffled(state: GameState, seat: int, rng: random.Random) ->
     # The swap breaks on purpose the setup's check that the deal holds the 106 tiles.
     object.__setattr__(setup, "pool", (*state.setup.pool[: state.drawn], *hidden))
     return replace(state, racks=tuple(racks), setup=setup)
+
+
+@settings(max_examples=5)
+@given(players=player_counts, games=st.sampled_from([1, 3, 5]), seed=seeds)
+def test_a_match_of_random_games_adds_up_their_scores_and_rotates_the_first_player(
+    players: int, games: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    match = new_match(players, games, rng)
+    firsts, totals = [], [0] * players
+    while not match.is_over:
+        state = deal_next(match, rng)
+        firsts.append(state.to_move)
+        while not state.is_over:
+            state = apply(state, random_action(state, rng))
+        assert state.result is not None
+        totals = [total + gained for total, gained in zip(totals, state.result.scores, strict=True)]
+        match = after_game(match, state)
+    assert list(match.scores) == totals
+    assert firsts == [(firsts[0] + number) % players for number in range(games)]
+    assert match.winners == tuple(seat for seat in range(players) if totals[seat] == max(totals))
