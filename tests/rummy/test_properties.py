@@ -12,11 +12,15 @@ from hypothesis import strategies as st
 from games.rummy.engine import (
     FULL_SET,
     GameState,
+    IllegalTurn,
     after_game,
     apply,
+    check_set,
+    check_turn,
     deal_next,
     new_match,
     observation,
+    parse_action,
     replay,
 )
 
@@ -118,3 +122,47 @@ def test_a_match_of_random_games_adds_up_their_scores_and_rotates_the_first_play
     assert list(match.scores) == totals
     assert firsts == [(firsts[0] + number) % players for number in range(games)]
     assert match.winners == tuple(seat for seat in range(players) if totals[seat] == max(totals))
+
+
+def _mutated(table: list[list[int]], rack: tuple[int, ...], rng: random.Random) -> None:
+    """Moves, splits, adds and drops tiles of ``table`` at random (in place)."""
+    for _ in range(rng.randint(1, 4)):
+        move = rng.randrange(4)
+        if not table or move == 0:
+            table.append([rng.choice(rack) for _ in range(rng.randint(1, 3))] if rack else [])
+            continue
+        source = rng.choice(table)
+        if not source:
+            continue
+        if move == 1:
+            target = rng.choice(table)
+            target.insert(rng.randint(0, len(target)), source.pop(rng.randrange(len(source))))
+        elif move == 2:
+            cut = rng.randint(0, len(source))
+            table.append(source[cut:])
+            del source[cut:]
+        else:
+            source.pop(rng.randrange(len(source)))
+
+
+@settings(max_examples=10)
+@given(players=player_counts, seed=seeds, mutation_seed=seeds)
+def test_any_proposed_table_is_judged_and_what_is_accepted_adds_up(
+    players: int, seed: int, mutation_seed: int
+) -> None:
+    states, actions = random_game(players, seed)
+    rng = random.Random(mutation_seed)
+    for state, action in zip(states, actions, strict=False):
+        kind, after = parse_action(action)
+        seat = state.to_move
+        proposed = [list(tiles) for tiles in (after if kind == "play" else state.table)]
+        _mutated(proposed, state.racks[seat], rng)
+        try:
+            result = check_turn(state.table, state.racks[seat], state.melded[seat], proposed)
+        except IllegalTurn:
+            continue
+        added = Counter(tile for tiles in proposed for tile in tiles)
+        added.subtract(tile for tiles in state.table for tile in tiles)
+        assert sorted(added.elements()) == list(result.played)
+        assert not Counter(result.played) - Counter(state.racks[seat])
+        assert all(check_set(tuple(tiles)) for tiles in proposed)
