@@ -20,7 +20,7 @@ def _redeal_asker(hand: Any) -> int | None:
         )
         for action in hand.actions:
             state = apply(state, action)
-        return int(state.history()[-1][0])
+        return int(state.history[-1][0])
     except (ValueError, KeyError, IndexError):
         return None
 
