@@ -479,7 +479,11 @@ def _change(
             raise MoveRejected("match_over", gettext_lazy("This match is over."))
         if match.is_waiting:
             raise MoveRejected("not_waiting", gettext_lazy("The match has not started yet."))
-        if user is not None and table.seats[seat].stand_in and not table.seats[seat].left:
+        if user is not None and table.seats[seat].left:
+            raise MoveRejected(
+                "forbidden", gettext_lazy("You left this match: a computer plays your seat.")
+            )
+        if user is not None and table.seats[seat].stand_in:
             _take_back(table.seats[seat])
         change(table, seat)
         _save(table)
