@@ -678,3 +678,30 @@ async def test_the_friends_sockets_carry_presence_and_only_their_own_cards(
         lambda: list(Seat.objects.filter(match=match).values_list("connections", flat=True))
     )()
     assert counts == [0, 0, 0]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_waiting_room_sent_over_the_socket_shows_the_whole_link(
+    alice: AbstractBaseUser,
+) -> None:
+    match = await database_sync_to_async(waiting_table)(alice)
+    cookie = await database_sync_to_async(session_cookie)(alice)
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/play/{match.pk}/",
+        headers=[
+            (b"origin", b"http://testserver"),
+            (b"host", b"testserver"),
+            (b"cookie", cookie),
+        ],
+    )
+    assert (await communicator.connect())[0]
+    frame = await communicator.receive_from()
+    link = reverse("table_join", args=[match.code])
+    assert f'href="{link}"' in frame
+    # The link the creator reads out or copies is whole, as on the page loaded over HTTP.
+    shown = frame[frame.index('id="invite-link"') :]
+    shown = shown[shown.index(">") + 1 : shown.index("</a>")]
+    assert shown == f"http://testserver{link}"
+    await communicator.disconnect()
