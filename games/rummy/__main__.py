@@ -31,6 +31,12 @@ def main(argv: list[str] | None = None) -> int:
         "--time-limit", type=float, help="the solver's time limit per position in seconds"
     )
     bench.add_argument(
+        "--hold",
+        type=float,
+        default=0.5,
+        help="chance that a player with a play draws instead while the pool lasts (default 0.5)",
+    )
+    bench.add_argument(
         "--repeat", type=int, default=20, help="times each recorded turn is checked (default 20)"
     )
     args = parser.parse_args(argv)
@@ -79,8 +85,8 @@ def _solve(path: str) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import play_games, report
 
-    record = play_games(args.games, args.seed, args.players, args.time_limit)
-    for line in report(record, args.seed, args.repeat):
+    record = play_games(args.games, args.seed, args.players, args.time_limit, args.hold)
+    for line in report(record, args.seed, args.hold, args.repeat):
         print(line, flush=True)
     return 0
 

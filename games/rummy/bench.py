@@ -1,16 +1,17 @@
 """The solver and turn-checker benchmark (``python -m games.rummy bench``).
 
 Positions come from seeded games in which every player plays the solver's best play when
-there is one and draws otherwise (passes once the pool is empty): each position a player
-faced is solved once, timed. The play turns of those games are then checked again with
-``check_turn``, timed, for the checks-per-second figure.
+there is one and draws otherwise (passes once the pool is empty), except that while the
+pool lasts a player holds back (draws instead of playing) with probability ``hold``, as
+players keeping tiles do: that grows racks and tables to the sizes of long games. Each
+position a player faced is solved once, timed. The play turns of those games are then
+checked again with ``check_turn``, timed, for the checks-per-second figure.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .engine.play import DRAW, PASS, apply, play_action
@@ -30,6 +31,7 @@ class Position:
     rack: tuple[Tile, ...]
     melded: bool
     seconds: float
+    cpu_seconds: float
     played: int
 
 
@@ -57,11 +59,12 @@ def play_games(
     seed: int,
     players: int | None = None,
     time_limit: float | None = None,
-    clock: Callable[[], float] = time.perf_counter,
+    hold: float = 0.0,
 ) -> Games:
     """Plays ``games`` seeded games with the greedy solver player in every seat.
 
     ``players`` fixes the number of players; by default the games cycle through 2, 3 and 4.
+    ``hold`` is the chance that a player with a play draws instead while the pool lasts.
     """
     rng = random.Random(seed)
     record = Games()
@@ -71,12 +74,14 @@ def play_games(
         while not state.is_over:
             seat = state.to_move
             rack, melded = state.racks[seat], state.melded[seat]
-            start = clock()
+            start, cpu_start = time.perf_counter(), time.process_time()
             solution = solve(state.table, rack, melded, time_limit=time_limit)
-            seconds = clock() - start
+            seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
             played = 0 if solution is None else len(solution.played)
-            record.positions.append(Position(state.table, rack, melded, seconds, played))
-            if solution is not None:
+            record.positions.append(
+                Position(state.table, rack, melded, seconds, cpu_seconds, played)
+            )
+            if solution is not None and not (state.pool_size and rng.random() < hold):
                 record.turns.append(Turn(state.table, rack, melded, solution.table))
                 state = apply(state, play_action(solution.table))
             else:
@@ -101,15 +106,16 @@ def checks_per_second(turns: list[Turn], repeat: int) -> float:
     return repeat * len(turns) / (time.perf_counter() - start)
 
 
-def report(record: Games, seed: int, repeat: int) -> list[str]:
+def report(record: Games, seed: int, hold: float, repeat: int) -> list[str]:
     """The benchmark's printed lines."""
     positions = record.positions
     lines = [
-        f"{record.games} seeded games (seed {seed}), every seat the greedy solver player "
-        "(the best play when there is one, else draw, or pass with the pool empty);",
-        f"every position a player faced is solved once: {len(positions)} positions, "
+        f"{record.games} seeded games (seed {seed}), every seat the greedy solver player: the "
+        "best play when there is one, else draw (pass with the pool empty),",
+        f"but holding back (drawing) with probability {hold} while the pool lasts. "
+        f"Every position a player faced is solved once: {len(positions)} positions,",
         f"tables up to {max(_tiles(p.table) for p in positions)} tiles, "
-        f"racks up to {max(len(p.rack) for p in positions)}",
+        f"racks up to {max(len(p.rack) for p in positions)} tiles.",
     ]
     groups = (
         ("all", positions),
@@ -119,14 +125,16 @@ def report(record: Games, seed: int, repeat: int) -> list[str]:
         ("tables of 70+ tiles", [p for p in positions if _tiles(p.table) >= 70]),
         ("racks of 15+ tiles", [p for p in positions if len(p.rack) >= 15]),
     )
-    lines.append("solve time (ms)      positions   median      p95      max")
+    lines.append("solve time in ms                     wall clock            processor time")
+    lines.append("                        positions  median   p95    max  median   p95    max")
     for label, chosen in groups:
         if not chosen:
             continue
-        times = [p.seconds * 1000 for p in chosen]
+        figures = []
+        for times in ([p.seconds for p in chosen], [p.cpu_seconds for p in chosen]):
+            figures += [percentile(times, 0.5), percentile(times, 0.95), max(times)]
         lines.append(
-            f"  {label:24} {len(chosen):6} {percentile(times, 0.5):8.1f} "
-            f"{percentile(times, 0.95):8.1f} {max(times):8.1f}"
+            f"  {label:24}{len(chosen):5}" + "".join(f"{1000 * figure:7.1f}" for figure in figures)
         )
     turns = record.turns
     thirty = [t for t in turns if 25 <= _tiles(t.table_before) <= 35]
