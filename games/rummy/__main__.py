@@ -1,4 +1,5 @@
-"""Command line: ``python -m games.rummy check FILE``, ``solve FILE`` and ``bench``."""
+"""Command line: ``python -m games.rummy check FILE``, ``solve FILE``, ``bench`` and
+``arena LEVEL LEVEL [LEVEL [LEVEL]]``."""
 
 from __future__ import annotations
 
@@ -39,6 +40,23 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument(
         "--repeat", type=int, default=20, help="times each recorded turn is checked (default 20)"
     )
+    arena = commands.add_parser(
+        "arena", help="computer players against each other on the same deals, with 95%% CIs"
+    )
+    arena.add_argument(
+        "players",
+        nargs="+",
+        metavar="LEVEL",
+        help="2 to 4 players in seat order: beginner, normal or expert",
+    )
+    arena.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games to play, rounded up to whole rotations of the players (default 100)",
+    )
+    arena.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    arena.add_argument("--jobs", type=int, default=2, help="processes to use (default 2)")
     args = parser.parse_args(argv)
 
     if args.command == "check":
@@ -47,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         return _solve(args.file)
     if args.command == "bench":
         return _bench(args)
+    if args.command == "arena":
+        return _arena(args)
     return 2
 
 
@@ -88,6 +108,25 @@ def _bench(args: argparse.Namespace) -> int:
     record = play_games(args.games, args.seed, args.players, args.time_limit, args.hold)
     for line in report(record, args.seed, args.hold, args.repeat):
         print(line, flush=True)
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    import time
+
+    from .bots import LEVELS
+    from .bots.arena import run, summarize
+
+    lineup = tuple(args.players)
+    unknown = [level for level in lineup if level not in LEVELS]
+    if unknown or not 2 <= len(lineup) <= 4:
+        print(f"give 2 to 4 levels, each one of {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    deals = max(1, -(-args.games // len(lineup)))
+    start = time.perf_counter()
+    summary = summarize(lineup, run(lineup, deals, args.seed, jobs=args.jobs))
+    print(summary.report())
+    print(f"{time.perf_counter() - start:.1f} s on {args.jobs} process(es), seed {args.seed}")
     return 0
 
 
