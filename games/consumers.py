@@ -17,6 +17,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -56,12 +57,24 @@ def _language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
+def _origin(scope: dict[str, Any]) -> str:
+    """``scheme://host`` of the page that opened the socket, for whole links in frames."""
+    headers = dict(scope.get("headers", []))
+    host = headers.get(b"host", b"").decode("latin-1")
+    domain, _port = split_domain_port(host)
+    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
+        return ""
+    scheme = "https" if scope.get("scheme") == "wss" else "http"
+    return f"{scheme}://{host}"
+
+
 class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id: int = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
         self.language = _language(self.scope)
         self.csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+        self.origin = _origin(self.scope)
         self.sent_version = -1
         self.group = ""
         if self.user is None or not await database_sync_to_async(self._may_watch)():
@@ -141,5 +154,5 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return None
         with translation.override(self.language):
             return match.version, table_fragments(
-                table, seat, message=message, csrf_token=self.csrf_token
+                table, seat, message=message, csrf_token=self.csrf_token, origin=self.origin
             )

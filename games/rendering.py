@@ -46,6 +46,8 @@ class CoreView:
     is_owner: bool
     code: str
     join_url: str
+    invite_url: str
+    """The join link in full, to read out or copy."""
     players: list[PlayerView]
     clock_seconds: int | None
     clock_deadline: str
@@ -54,7 +56,8 @@ class CoreView:
     levels: list[tuple[str, str]]
 
 
-def core_view(table: Table, viewer: int, names: list[str]) -> CoreView:
+def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> CoreView:
+    """The core's part of the table; ``origin`` (``https://host``) makes the join link whole."""
     match = table.match
     to_move = table.to_move
     players = [
@@ -73,6 +76,7 @@ def core_view(table: Table, viewer: int, names: list[str]) -> CoreView:
         for seat in table.seats
     ]
     deadline = clock_deadline(match) if to_move is not None else None
+    join_url = reverse("table_join", args=[match.code]) if match.code else ""
     return CoreView(
         match_id=match.pk,
         version=match.version,
@@ -80,7 +84,8 @@ def core_view(table: Table, viewer: int, names: list[str]) -> CoreView:
         waiting=match.is_waiting,
         is_owner=table.seats[viewer].user_id == match.owner_id and viewer == 0,
         code=match.code or "",
-        join_url=reverse("table_join", args=[match.code]) if match.code else "",
+        join_url=join_url,
+        invite_url=origin + join_url if join_url else "",
         players=players,
         clock_seconds=match.turn_seconds,
         clock_deadline=deadline.isoformat() if deadline else "",
@@ -90,11 +95,18 @@ def core_view(table: Table, viewer: int, names: list[str]) -> CoreView:
 
 
 def page_context(
-    table: Table, seat: int, message: str = "", request: HttpRequest | None = None
+    table: Table,
+    seat: int,
+    message: str = "",
+    request: HttpRequest | None = None,
+    origin: str = "",
 ) -> dict[str, Any]:
-    """The template context of the table (or of the waiting room) as ``seat`` sees it."""
+    """The template context of the table (or of the waiting room) as ``seat`` sees it; a
+    WebSocket frame has no request, and gives the page's ``origin`` instead."""
     names = seat_names(table.seats, seat)
-    context: dict[str, Any] = {"core": core_view(table, seat, names), "message": message}
+    if request is not None:
+        origin = f"{request.scheme}://{request.get_host()}"
+    context: dict[str, Any] = {"core": core_view(table, seat, names, origin), "message": message}
     if table.match.status != Match.Status.WAITING:
         context["t"] = table.spec.present(table, seat, names, message, request)
     return context
@@ -111,12 +123,13 @@ def table_fragments(
     message: str = "",
     request: HttpRequest | None = None,
     csrf_token: str = "",
+    origin: str = "",
 ) -> str:
     """``#table`` and an out-of-band ``#announcer`` update, as ``seat`` sees the table.
 
     A WebSocket frame has no request: its forms carry the CSRF token of the socket's cookie.
     """
-    context = page_context(table, seat, message, request)
+    context = page_context(table, seat, message, request, origin)
     if request is None:
         context["csrf_token"] = csrf_token
     template = template_of(table)
