@@ -154,6 +154,18 @@
     showProblem(rootText("offlineText"));
   });
 
+  // A friends' table's turn clock counts down on every page; the server decides when it ran out.
+  function tickClocks() {
+    document.querySelectorAll(".turn-clock[data-deadline]").forEach(function (clock) {
+      var left = Math.max(0, Math.ceil((Date.parse(clock.dataset.deadline) - Date.now()) / 1000));
+      var seconds = clock.querySelector(".clock-seconds");
+      if (seconds) seconds.textContent = String(left);
+      clock.classList.toggle("running-out", left <= 10);
+    });
+  }
+  tickClocks();
+  window.setInterval(tickClocks, 1000);
+
   // − and + next to a bid or a contract.
   function syncLabel(form, input) {
     var label = form.querySelector("[data-amount-label]");
