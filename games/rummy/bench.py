@@ -2,9 +2,10 @@
 
 Positions come from seeded games in which every player plays the solver's best play when
 there is one and draws otherwise (passes once the pool is empty), except that while the
-pool lasts a player holds back (draws instead of playing) with probability ``hold``, as
-players keeping tiles do: that grows racks and tables to the sizes of long games. Each
-position a player faced is solved once, timed. The play turns of those games are then
+pool lasts a player keeps tiles back with probability ``hold``, as players do: it plays the
+best play from a random half of its rack (or draws if there is none). That makes games
+long enough for the racks and tables of real games. Each position a player faced is
+solved once, timed (the half-rack solve is not). The play turns of those games are then
 checked again with ``check_turn``, timed, for the checks-per-second figure.
 """
 
@@ -64,7 +65,8 @@ def play_games(
     """Plays ``games`` seeded games with the greedy solver player in every seat.
 
     ``players`` fixes the number of players; by default the games cycle through 2, 3 and 4.
-    ``hold`` is the chance that a player with a play draws instead while the pool lasts.
+    ``hold`` is the chance that, while the pool lasts, a player with a play keeps tiles
+    back: it plays the best play from a random half of its rack, or draws if there is none.
     """
     rng = random.Random(seed)
     record = Games()
@@ -81,7 +83,10 @@ def play_games(
             record.positions.append(
                 Position(state.table, rack, melded, seconds, cpu_seconds, played)
             )
-            if solution is not None and not (state.pool_size and rng.random() < hold):
+            if solution is not None and state.pool_size and rng.random() < hold:
+                offered = rng.sample(rack, len(rack) // 2)
+                solution = solve(state.table, offered, melded, time_limit=time_limit)
+            if solution is not None:
                 record.turns.append(Turn(state.table, rack, melded, solution.table))
                 state = apply(state, play_action(solution.table))
             else:
@@ -109,12 +114,14 @@ def checks_per_second(turns: list[Turn], repeat: int) -> float:
 def report(record: Games, seed: int, hold: float, repeat: int) -> list[str]:
     """The benchmark's printed lines."""
     positions = record.positions
+    largest = max(_tiles(p.table) for p in positions)
     lines = [
         f"{record.games} seeded games (seed {seed}), every seat the greedy solver player: the "
         "best play when there is one, else draw (pass with the pool empty),",
-        f"but holding back (drawing) with probability {hold} while the pool lasts. "
-        f"Every position a player faced is solved once: {len(positions)} positions,",
-        f"tables up to {max(_tiles(p.table) for p in positions)} tiles, "
+        f"but keeping tiles back with probability {hold} while the pool lasts (playing the "
+        "best play from a random half of the rack, else drawing).",
+        "Every position a player faced is solved once (the half-rack solves are not timed): "
+        f"{len(positions)} positions, tables up to {largest} tiles, "
         f"racks up to {max(len(p.rack) for p in positions)} tiles.",
     ]
     groups = (

@@ -367,7 +367,9 @@ class _Model:
         for index, variable in w.items():
             lp.row({variable: 1.0, x[index]: -1.0}, -_INF, 0)
             if columns[index].exact:
-                lp.row({variable: 1.0, x[index]: -1.0 / columns[index].old}, 0, _INF)
+                # w >= min(x, old) with x at most 2: w >= x for two old sets, w >= x / 2 for one.
+                share = 1.0 if columns[index].old >= COPIES else 0.5
+                lp.row({variable: 1.0, x[index]: -share}, 0, _INF)
 
         if v:
             self._stand_in_rows(lp, x, w, v, lone)
