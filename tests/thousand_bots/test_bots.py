@@ -268,10 +268,8 @@ def test_a_player_that_runs_out_of_time_falls_back(
     monkeypatch.setattr(bots, "HARD_LIMIT", 0.05)
     monkeypatch.setitem(bots._PLAYERS, "expert", endless)
     view = _position()
-    start = time.perf_counter()
     with caplog.at_level(logging.ERROR, logger="games.thousand.bots"):
         action = choose_action("expert", view, random.Random(1), budget=0.01)
-    assert time.perf_counter() - start < 0.5
     assert action in view.legal
     assert "ran out of time" in caplog.text
 
@@ -394,7 +392,9 @@ def test_the_decision_depends_only_on_what_the_seat_sees(level: str) -> None:
     ],
     ids=["classic-following-abandon", "short-match-steps-of-5"],
 )
-def test_every_level_is_legal_under_the_variant_rules(rules: Rules) -> None:
+def test_every_level_is_legal_under_the_variant_rules(
+    rules: Rules, caplog: pytest.LogCaptureFixture
+) -> None:
     rng = random.Random(4)
     for number in range(12):
         scores = (rng.randrange(-100, 480), rng.randrange(0, 480), rng.randrange(0, 480))
@@ -404,6 +404,8 @@ def test_every_level_is_legal_under_the_variant_rules(rules: Rules) -> None:
             seat = state.to_move
             assert seat is not None
             view = observation(state, seat)
-            action = choose_action(levels[seat], view, rng, worlds=4)
+            with caplog.at_level(logging.ERROR, logger="games.thousand.bots"):
+                action = choose_action(levels[seat], view, rng, worlds=4)
+            assert not caplog.records, "a computer player fell back"
             assert action in view.legal
             state = apply(state, action)
