@@ -5,17 +5,19 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games import bot_runner, services
 from games.models import Match
 from games.thousand.engine import CARD_NAMES
 
 from .conftest import current
-from .strict import FellBack, choose_strictly
+from .strict import FellBack, choose_strictly, interrupt_myself
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -133,3 +135,34 @@ def test_the_decision_can_run_in_a_worker_process(scripted_match: Match, setting
 def test_a_decision_that_falls_back_fails_the_strict_chooser() -> None:
     with pytest.raises(FellBack):
         choose_strictly("tests.web.strict_fallback.choose", "normal", None, "1")
+
+
+def test_a_worker_process_lives_through_ctrl_c_and_the_pool_ends_at_exit(
+    settings: object,
+) -> None:
+    settings.BOT_COMPUTE = "process"  # type: ignore[attr-defined]
+    pool = bot_runner._executor()
+    assert pool is not None
+    try:
+        # The server stops the pool itself: a worker printing a KeyboardInterrupt traceback
+        # (or dying) on Ctrl-C would break the pool instead.
+        assert pool.submit(interrupt_myself).result(timeout=60) == "still here"
+    finally:
+        bot_runner.shutdown()
+    assert bot_runner._pool is None
+
+
+def test_only_one_process_holds_a_matchs_computer_turns(
+    scripted_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert bot_runner.take_lease(scripted_match.pk)
+    assert bot_runner.take_lease(scripted_match.pk)  # renewed by its holder
+    monkeypatch.setattr(bot_runner, "PROCESS", "another-server:4242")
+    assert not bot_runner.take_lease(scripted_match.pk)
+    # A holder that died stops renewing: its lease runs out and another process takes over.
+    Match.objects.filter(pk=scripted_match.pk).update(
+        computer_lease_until=timezone.now() - timedelta(seconds=1)
+    )
+    assert bot_runner.take_lease(scripted_match.pk)
+    bot_runner.release_lease(scripted_match.pk)
+    assert Match.objects.get(pk=scripted_match.pk).computer_lease == ""
