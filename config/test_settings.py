@@ -1,0 +1,8 @@
+"""The settings the tests run with: the site's own, with DEBUG off as in production (the
+default), so a secret key is needed; this one is for the tests alone."""
+
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-secret-key-not-for-any-server")
+
+from config.settings import *  # noqa: F403
