@@ -12,12 +12,11 @@ same path. Nothing here names a card, a bid or a tile: the game's spec does.
 from __future__ import annotations
 
 import logging
-import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -447,9 +446,6 @@ def _touch(table: Table, *fields: str) -> None:
     pending.update(fields)
 
 
-_Change = TypeVar("_Change")
-
-
 def _change(
     match_id: int,
     change: Callable[[Table, int], None],
@@ -457,7 +453,6 @@ def _change(
     user: User | None = None,
     computer_seat: int | None = None,
     any_version: bool = False,
-    allow_computer: bool = True,
 ) -> Table:
     """Runs ``change`` on the locked table of ``match_id`` for the seat of ``user`` (or the
     computer playing ``computer_seat``); saves the version and the changed fields once, then
@@ -783,15 +778,3 @@ def computer_turn(match_id: int) -> ComputerTurn | Waiting | None:
 def computer_level_label(level: str) -> str:
     """A computer level's name in the active language."""
     return str(ComputerLevel(level).label) if level in ComputerLevel.values else level
-
-
-def practice_players(spec: GameSpec, value: object) -> int:
-    """The number of players chosen for a new match, the game's smallest by default."""
-    if isinstance(value, str) and value.isdigit() and int(value) in spec.seat_counts:
-        return int(value)
-    return spec.seat_counts[0]
-
-
-def deal_seed(match: Match, number: int) -> random.Random:
-    """The random source of round ``number``'s deal (for games and tests)."""
-    return random.Random(_seed_text(match, "deal", number))
