@@ -5,6 +5,8 @@ back, resigning, presence, and each person seeing only their own seat."""
 from __future__ import annotations
 
 from datetime import timedelta
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
@@ -225,6 +227,45 @@ def test_a_full_table_refuses_one_more_person(
     assert "This table is full." in answer.content.decode()
     assert not Seat.objects.filter(match=match, user=dave).exists()
     assert Match.objects.get(pk=match.pk).version == 2  # two joins, nothing more
+
+
+def test_a_four_seat_table_refuses_a_fifth_person_and_each_sees_only_their_seat(
+    alice: AbstractBaseUser,
+    bob: AbstractBaseUser,
+    carol: AbstractBaseUser,
+    dave: AbstractBaseUser,
+) -> None:
+    erin = make_user("erin")
+    match = services.create_friends_table(alice, "thousand", RULES, 4, seed=12)
+    for person in (bob, carol, dave):
+        services.join_table(match.pk, person)
+    assert refusal(services.join_table, match.pk, erin) == "table_full"
+    answer = client_of(erin).post(reverse("table_join", args=[match.code]))
+    assert answer.status_code == 409
+    assert not Seat.objects.filter(match=match, user=erin).exists()
+    services.start_table(match.pk, user=alice)
+    people = {0: alice, 1: bob, 2: carol, 3: dave}
+    clients = {seat: client_of(person) for seat, person in people.items()}
+    # The dealer sits the hand out: their page shows no hand, and no card of anyone's.
+    sitting_out = current(match).match.progress["dealer"]
+    assert not hasattr(current(match).view_for(sitting_out), "hand")
+    scan_every_seat(match, clients)
+    # Through the auction, the musik and the cards given, and the first trick.
+    for _ in range(30):
+        table = current(match)
+        if len(table.view_for(0).tricks) >= 1 or table.spec.round_over(table.state):
+            break
+        seat = table.to_move
+        assert seat is not None
+        assert seat != sitting_out
+        action = legal_actions(table.state)[0]
+        services.play(
+            match.pk, {"action": action, "version": table.match.version}, user=people[seat]
+        )
+        scan_every_seat(match, clients, whole_page=False)
+    else:
+        pytest.fail("the first trick was not played")
+    assert len(current(match).view_for(0).tricks) == 1
 
 
 def test_a_table_with_a_computer_seat_is_full_sooner(
@@ -574,11 +615,21 @@ def test_presence_counts_each_persons_open_tables(
     assert "presence offline" in bob_item
 
 
+def seen_by(view: Any) -> Any:
+    """The view the hidden-card search reads; a dealer sitting a hand out (four at the table)
+    gets the public view, which holds no hand of its own."""
+    if hasattr(view, "hand"):
+        return view
+    return SimpleNamespace(
+        hand=(), trick=view.trick, gives=view.gives, musik=view.musik, tricks=view.tricks
+    )
+
+
 def scan_every_seat(match: Match, clients: dict[int, Client], whole_page: bool = True) -> None:
     table = current(match)
     url = reverse("match_table", args=[match.pk])
     for seat, client in clients.items():
-        view = table.view_for(seat)
+        view = seen_by(table.view_for(seat))
         sent = [client.get(url, HTTP_HX_REQUEST="true").content.decode()]
         if whole_page:
             sent.append(client.get(url).content.decode())
