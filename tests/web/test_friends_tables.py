@@ -4,6 +4,7 @@ back, resigning, presence, and each person seeing only their own seat."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -17,14 +18,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.asgi import application
-from games import services
+from games import bot_runner, services
 from games.consumers import CLOSE_FORBIDDEN
-from games.core.registry import get_spec
+from games.core.registry import get_spec, run_chooser
 from games.models import CODE_ALPHABET, CODE_LENGTH, Match, Round, Seat, new_table_code
 from games.thousand.engine import PLAYING, legal_actions
 
 from .conftest import current, make_user, play_computers
 from .hidden import hidden_cards_shown, shown_cards
+from .test_bot_runner import wait_until_idle
 from .test_consumers import session_cookie, version_of
 
 pytestmark = pytest.mark.django_db
@@ -526,6 +528,67 @@ def test_coming_back_to_the_table_takes_the_seat_back_and_drops_the_computers_mo
     assert reason in ("stale_version", "not_your_turn")
     assert current(match).to_move == seat
     assert not isinstance(services.computer_turn(match.pk), services.ComputerTurn)
+
+
+def test_a_move_the_stand_in_computer_made_is_marked_in_the_log(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    match = started_table(alice, bob, carol)
+    table = current(match)
+    seat, version = table.to_move, table.match.version
+    run_the_clock_out(match)
+    assert services.clock_ran_out(match.pk, version)
+    turn = services.computer_turn(match.pk)
+    assert isinstance(turn, services.ComputerTurn)
+    action = run_chooser(turn.chooser, turn.level, turn.view, turn.seed)
+    services.submit_move(match.pk, action, turn.version, computer_seat=seat)
+
+    watcher = client_of(alice if seat != 0 else bob)
+    page = watcher.get(reverse("match_table", args=[match.pk])).content.decode()
+    log = page[page.index('class="log-lines"') :]
+    log = log[: log.index("</ol>")]
+    # The people at the table read that a computer made that move, not their friend.
+    assert "computer" in log.lower(), log
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_runner_plays_for_a_person_whose_clock_ran_out(
+    alice: AbstractBaseUser,
+    bob: AbstractBaseUser,
+    real_runner: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot_runner, "CLOCK_STEP", 0.02)
+    match = started_table(alice, bob)  # the computer in seat 2 plays through the runner
+
+    def until(condition: Any) -> Any:
+        for _ in range(500):
+            found = condition()
+            if found:
+                return found
+            time.sleep(0.02)
+        pytest.fail("the runner did not get there")
+
+    waiting = until(
+        lambda: isinstance(turn := services.computer_turn(match.pk), services.Waiting) and turn
+    )
+    table = current(match)
+    seat = table.to_move
+    assert waiting.version == table.match.version
+    run_the_clock_out(match)
+    bot_runner.request_bot_moves(match.pk)  # as a look at the table would; the clock is out
+    until(lambda: Match.objects.get(pk=match.pk).version >= waiting.version + 2)
+    stood_in = Seat.objects.get(match=match, number=seat)
+    assert stood_in.stand_in
+    # The move after the person's last one is the stand-in's, made for that seat.
+    played = Round.objects.get(match=match, number=table.round.number)
+    stand_in_move = played.actions[len(table.round.actions)]
+    assert table.spec.apply(table.state, seat, stand_in_move) is not None
+    # Both people resign: the match ends and the runner stops.
+    services.resign(match.pk, user=alice)
+    services.resign(match.pk, user=bob)
+    wait_until_idle()
+    assert Match.objects.get(pk=match.pk).status == Match.Status.RESIGNED
 
 
 def test_the_clock_does_not_run_in_practice(alice: AbstractBaseUser) -> None:
