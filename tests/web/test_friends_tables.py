@@ -288,6 +288,37 @@ def test_nobody_joins_a_table_that_has_started(
     assert "This table has started" in page
 
 
+def test_a_joined_table_is_listed_in_each_friends_lobby(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    match = waiting_table(alice)
+    services.join_table(match.pk, bob)
+    link = reverse("match_table", args=[match.pk])
+    for person in (alice, bob):
+        lobby = client_of(person).get(reverse("lobby")).content.decode()
+        resume = lobby.split("Recently finished")[0]
+        item = resume[resume.index(f'href="{link}"') :]
+        assert "Waiting for players" in item[: item.index("</li>")]
+    assert f'href="{link}"' not in client_of(carol).get(reverse("lobby")).content.decode()
+
+
+def test_a_friend_comes_back_from_another_device_to_the_same_seat(
+    alice: AbstractBaseUser, bob: AbstractBaseUser
+) -> None:
+    match = started_table(alice, bob)
+    url = reverse("match_table", args=[match.pk])
+    phone, laptop = client_of(bob), client_of(bob)
+    assert phone.session.session_key != laptop.session.session_key
+    for device in (phone, laptop):
+        page = device.get(url).content.decode()
+        me = page[page.index('class="player kind-person me') :]
+        assert me[: me.index(">")].endswith('data-seat="1"')
+    services.connected(match.pk, bob, 1)
+    services.connected(match.pk, bob, 1)
+    services.connected(match.pk, bob, -1)  # one device closes its tab: bob is still there
+    assert Seat.objects.get(match=match, user=bob).connections == 1
+
+
 # -- a stranger ------------------------------------------------------------------------------
 
 
@@ -442,6 +473,16 @@ def test_leaving_a_waiting_table_frees_the_seat_and_the_creator_leaving_closes_i
     client_of(alice).post(reverse("table_leave", args=[match.pk]))
     assert not Match.objects.filter(pk=match.pk).exists()
     assert services.table_by_code(match.code) is None
+
+
+def test_nobody_leaves_a_started_table_by_the_waiting_rooms_button(
+    alice: AbstractBaseUser, bob: AbstractBaseUser
+) -> None:
+    match = started_table(alice, bob)
+    assert refusal(services.leave_waiting_table, match.pk, user=bob) == "not_waiting"
+    response = client_of(bob).post(reverse("table_leave", args=[match.pk]))
+    assert response.status_code == 409
+    assert Seat.objects.get(match=match, number=1).user == bob
 
 
 # -- the turn clock and the stand-in computer --------------------------------------------------
