@@ -11,6 +11,7 @@ checked again with ``check_turn``, timed, for the checks-per-second figure.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -98,8 +99,8 @@ def play_games(
 def percentile(values: list[float], fraction: float) -> float:
     """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
     ordered = sorted(values)
-    rank = max(1, round(fraction * len(ordered) + 0.5 - 1e-9))
-    return ordered[min(rank, len(ordered)) - 1]
+    rank = math.ceil(fraction * len(ordered) - 1e-9)
+    return ordered[min(max(rank, 1), len(ordered)) - 1]
 
 
 def checks_per_second(turns: list[Turn], repeat: int) -> float:

@@ -124,11 +124,20 @@ def test_more_points_break_a_tie_in_tiles() -> None:
     assert solution.points == 9
 
 
-def test_fewest_table_sets_change() -> None:
-    before = table("R1 R2 R3", "B1 B2 B3", "K1 K2 K3")
-    solution = best(before, "O4 O5 O6")
+@pytest.mark.parametrize(
+    ("sets", "rack"),
+    [
+        (("R1 R2 R3 R4 R5 R6", "B1 B2 B3 B4 B5 B6 B7"), "K1 K2 K3"),
+        (("R1 R2 R3 R4 R5 R6", "R1 B1 K1", "R2 B2 K2", "R3 B3 K3"), "O4 O5 O6"),
+    ],
+)
+def test_fewest_table_sets_change(sets: tuple[str, ...], rack: str) -> None:
+    # Splitting the long run (and regrouping) places the same tiles for the same points.
+    before = table(*sets)
+    solution = best(before, rack)
     assert solution.changed == 0
-    assert solution.table == (*before, tiles("O4 O5 O6"))
+    assert solution.table == (*before, tiles(rack))
+    assert solution.optimal
 
 
 def test_no_play_when_nothing_fits() -> None:
