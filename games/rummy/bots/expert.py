@@ -17,12 +17,16 @@ from __future__ import annotations
 import random
 
 from ..engine import INITIAL_MELD, JOKER, Observation, analyse_set
-from ..engine.tiles import Tile
+from ..engine.tiles import NUMBER_OF, Tile
 from ..solver import Solution
+from .beginner import lay_off
 from .common import Budget, Table, best_play, no_play, play, without
 
 DANGER_TILES = 4
 """An opponent holding this many tiles or fewer may go out soon: no more holding back."""
+JOKER_DANGER_TILES = 8
+"""A joker costs 30 when caught in the rack: it is kept only while every opponent holds
+more tiles than this."""
 
 
 def choose(view: Observation, rng: random.Random, budget: Budget) -> str:
@@ -41,8 +45,12 @@ def choose(view: Observation, rng: random.Random, budget: Budget) -> str:
 def under_threat(view: Observation) -> bool:
     """Whether holding tiles back is too risky: an opponent is close to going out, or the
     pool is empty."""
-    fewest = min(count for seat, count in enumerate(view.tile_counts) if seat != view.seat)
-    return fewest <= DANGER_TILES or not view.pool_size
+    return _fewest(view) <= DANGER_TILES or not view.pool_size
+
+
+def _fewest(view: Observation) -> int:
+    """The fewest tiles an opponent holds."""
+    return min(count for seat, count in enumerate(view.tile_counts) if seat != view.seat)
 
 
 def _initial_meld(table: Table, best: Solution) -> Table:
@@ -62,16 +70,31 @@ def _initial_meld(table: Table, best: Solution) -> Table:
     return best.table
 
 
+def _single_lay_off(table: Table, tiles: list[Tile]) -> Table | None:
+    """The table with the most valuable of ``tiles`` that fits alone at the end of a table
+    set, or ``None`` when none does."""
+    for tile in sorted(set(tiles), key=lambda tile: -NUMBER_OF[tile]):
+        longer, left = lay_off(table, (tile,))
+        if not left:
+            return longer
+    return None
+
+
 def _held_back(view: Observation, best: Solution, budget: Budget) -> Table:
     """The table after the play that lays the tiles needing the table and keeps the rest."""
     table, rack = view.table, view.rack
     base = rack
-    if JOKER in rack:
+    if JOKER in rack and _fewest(view) > JOKER_DANGER_TILES:
         plain_rack = tuple(tile for tile in rack if tile != JOKER)
         plain = best_play(table, plain_rack, True, budget)
         needed = sum(1 for tile in best.played if tile != JOKER)
         if plain is not None and len(plain.played) >= needed:
             base = plain_rack
+    single = _single_lay_off(
+        table, [tile for tile in best.played if tile in base and tile != JOKER]
+    )
+    if single is not None:
+        return single
     reserve = best_play((), base, True, budget)
     reserve_sets = reserve.table if reserve is not None else ()
     rest = without(base, reserve.played) if reserve is not None else base

@@ -1,0 +1,60 @@
+"""The arena: fair rotations, its statistics, and the command end to end."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.rummy.__main__ import main
+from games.rummy.bots.arena import GameRecord, mean_interval, percentile, rotations, summarize
+
+
+def test_each_level_sits_in_each_seat_once_per_deal() -> None:
+    assert rotations(("expert", "normal", "beginner")) == [
+        ("expert", "normal", "beginner"),
+        ("beginner", "expert", "normal"),
+        ("normal", "beginner", "expert"),
+    ]
+
+
+def _game(deal: int, levels: tuple[str, ...], scores: tuple[int, ...]) -> GameRecord:
+    winners = tuple(seat for seat, score in enumerate(scores) if score == max(scores))
+    times = tuple((level, 0.01 * (seat + 1), 0.005) for seat, level in enumerate(levels))
+    return GameRecord(deal, levels, scores, winners, 40, times, (), ())
+
+
+def test_the_summary_pairs_the_margin_deal_by_deal() -> None:
+    records = [
+        _game(0, ("expert", "normal"), (30, -30)),
+        _game(0, ("normal", "expert"), (-10, 10)),
+        _game(1, ("expert", "normal"), (-20, 20)),
+        _game(1, ("normal", "expert"), (-40, 40)),
+    ]
+    summary = summarize(("expert", "normal"), records)
+    # Deal 0: expert +20, normal -20 on average, a margin of 40; deal 1: 10 - (-10) = 20.
+    margin = summary.margin("expert", "normal")
+    assert (margin.mean, margin.count) == (30.0, 2)
+    assert margin.half_width == pytest.approx(1.96 * 14.142135623730951 / 2**0.5)
+    assert summary.wins == {"expert": 3.0, "normal": 1.0}
+    assert mean_interval(summary.points["expert"]).mean == 15.0
+
+
+def test_percentile_is_the_nearest_rank() -> None:
+    assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.95) == 5.0
+    assert percentile([float(value) for value in range(1, 101)], 0.95) == 95.0
+
+
+def test_the_arena_command_plays_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "beginner", "normal", "--games", "2", "--seed", "3", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games of 2 players (beginner normal), 1 deals each played in 2 rotations" in out
+    assert "  normal - beginner: " in out
+    assert "illegal turns refused by the engine: beginner 0, normal 0" in out
+    assert "fallbacks to the simple action: beginner 0, normal 0" in out
+
+
+def test_the_arena_command_refuses_a_lineup_it_cannot_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "expert", "--games", "2"]) == 2
+    assert main(["arena", "expert", "master", "--games", "2"]) == 2
+    assert "give 2 to 4 levels" in capsys.readouterr().err
