@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     bench = commands.add_parser(
         "bench", help="time the solver on positions from seeded games, and the turn checker"
     )
-    bench.add_argument("--games", type=int, default=12, help="games to play (default 12)")
+    bench.add_argument("--games", type=int, default=30, help="games to play (default 30)")
     bench.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     bench.add_argument(
         "--players", type=int, choices=(2, 3, 4), help="players per game (default: 2, 3, 4 in turn)"
@@ -32,10 +32,17 @@ def main(argv: list[str] | None = None) -> int:
         "--time-limit", type=float, help="the solver's time limit per position in seconds"
     )
     bench.add_argument(
+        "--levels",
+        nargs="+",
+        default=["expert", "normal", "beginner", "normal"],
+        help="who plays the seats, in turn: beginner, normal, expert or greedy "
+        "(default: expert normal beginner normal)",
+    )
+    bench.add_argument(
         "--hold",
         type=float,
         default=0.5,
-        help="chance that a player with a play draws instead while the pool lasts (default 0.5)",
+        help="chance that a greedy player keeps tiles back while the pool lasts (default 0.5)",
     )
     bench.add_argument(
         "--repeat", type=int, default=20, help="times each recorded turn is checked (default 20)"
@@ -103,10 +110,16 @@ def _solve(path: str) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .bench import play_games, report
+    from .bench import GREEDY, play_games, report
+    from .bots import LEVELS
 
-    record = play_games(args.games, args.seed, args.players, args.time_limit, args.hold)
-    for line in report(record, args.seed, args.hold, args.repeat):
+    levels = tuple(args.levels)
+    unknown = [level for level in levels if level not in (*LEVELS, GREEDY)]
+    if unknown:
+        print(f"unknown level {unknown[0]!r}: use {', '.join((*LEVELS, GREEDY))}", file=sys.stderr)
+        return 2
+    record = play_games(args.games, args.seed, args.players, args.time_limit, args.hold, levels)
+    for line in report(record, args.seed, levels, args.hold, args.repeat):
         print(line, flush=True)
     return 0
 

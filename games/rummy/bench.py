@@ -1,12 +1,12 @@
 """The solver and turn-checker benchmark (``python -m games.rummy bench``).
 
-Positions come from seeded games in which every player plays the solver's best play when
-there is one and draws otherwise (passes once the pool is empty), except that while the
-pool lasts a player keeps tiles back with probability ``hold``, as players do: it plays the
-best play from a random half of its rack (or draws if there is none). That makes games
-long enough for the racks and tables of real games. Each position a player faced is
-solved once, timed (the half-rack solve is not). The play turns of those games are then
-checked again with ``check_turn``, timed, for the checks-per-second figure.
+Positions come from seeded games between computer players: each seat is a level of
+``games.rummy.bots`` or ``greedy``, which plays the solver's best play when there is one
+and draws otherwise (passes once the pool is empty), except that while the pool lasts it
+keeps tiles back with probability ``hold``: it plays the best play from a random half of
+its rack (or draws if there is none). Every position a player faced is solved once, timed,
+before the player chooses its action. The play turns of those games are then checked
+again with ``check_turn``, timed, for the checks-per-second figure.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .engine.play import DRAW, PASS, apply, play_action
+from .bots import choose_action
+from .engine.observation import observation
+from .engine.play import DRAW, PASS, PLAY, apply, play_action
 from .engine.state import deal_game
 from .engine.tiles import Tile
 from .engine.turn import check_turn
@@ -56,18 +58,24 @@ class Games:
     turns: list[Turn] = field(default_factory=list)
 
 
+GREEDY = "greedy"
+DEFAULT_LEVELS = ("expert", "normal", "beginner", "normal")
+
+
 def play_games(
     games: int,
     seed: int,
     players: int | None = None,
     time_limit: float | None = None,
-    hold: float = 0.0,
+    hold: float = 0.5,
+    levels: tuple[str, ...] = DEFAULT_LEVELS,
 ) -> Games:
-    """Plays ``games`` seeded games with the greedy solver player in every seat.
+    """Plays ``games`` seeded games, seat ``i`` played by ``levels[i % len(levels)]`` (a bot
+    level, or ``GREEDY``), and times the solver on every position a player faced.
 
     ``players`` fixes the number of players; by default the games cycle through 2, 3 and 4.
-    ``hold`` is the chance that, while the pool lasts, a player with a play keeps tiles
-    back: it plays the best play from a random half of its rack, or draws if there is none.
+    ``hold`` is the chance that, while the pool lasts, a greedy player with a play keeps
+    tiles back: it plays the best play from a random half of its rack, or draws if none.
     """
     rng = random.Random(seed)
     record = Games()
@@ -84,14 +92,20 @@ def play_games(
             record.positions.append(
                 Position(state.table, rack, melded, seconds, cpu_seconds, played)
             )
-            if solution is not None and state.pool_size and rng.random() < hold:
-                offered = rng.sample(rack, len(rack) // 2)
-                solution = solve(state.table, offered, melded, time_limit=time_limit)
-            if solution is not None:
-                record.turns.append(Turn(state.table, rack, melded, solution.table))
-                state = apply(state, play_action(solution.table))
+            level = levels[seat % len(levels)]
+            if level != GREEDY:
+                action = choose_action(level, observation(state, seat), rng)
+            elif solution is None:
+                action = DRAW if state.pool_size else PASS
             else:
-                state = apply(state, DRAW if state.pool_size else PASS)
+                if state.pool_size and rng.random() < hold:
+                    offered = rng.sample(rack, len(rack) // 2)
+                    solution = solve(state.table, offered, melded, time_limit=time_limit)
+                action = DRAW if solution is None else play_action(solution.table)
+            after = apply(state, action)
+            if after.last_action == PLAY:
+                record.turns.append(Turn(state.table, rack, melded, after.table))
+            state = after
         record.games += 1
     return record
 
@@ -112,19 +126,26 @@ def checks_per_second(turns: list[Turn], repeat: int) -> float:
     return repeat * len(turns) / (time.perf_counter() - start)
 
 
-def report(record: Games, seed: int, hold: float, repeat: int) -> list[str]:
+def report(
+    record: Games, seed: int, levels: tuple[str, ...], hold: float, repeat: int
+) -> list[str]:
     """The benchmark's printed lines."""
     positions = record.positions
     largest = max(_tiles(p.table) for p in positions)
+    seats = ", ".join(levels)
     lines = [
-        f"{record.games} seeded games (seed {seed}), every seat the greedy solver player: the "
-        "best play when there is one, else draw (pass with the pool empty),",
-        f"but keeping tiles back with probability {hold} while the pool lasts (playing the "
-        "best play from a random half of the rack, else drawing).",
-        "Every position a player faced is solved once (the half-rack solves are not timed): "
-        f"{len(positions)} positions, tables up to {largest} tiles, "
-        f"racks up to {max(len(p.rack) for p in positions)} tiles.",
+        f"{record.games} seeded games (seed {seed}), the seats played in turn by: {seats}.",
     ]
+    if GREEDY in levels:
+        lines.append(
+            "greedy: the solver's best play, else draw (pass with the pool empty); while the "
+            f"pool lasts, with probability {hold} the best play from a random half of the rack."
+        )
+    lines.append(
+        "Every position a player faced is solved once, before the player moves: "
+        f"{len(positions)} positions, tables up to {largest} tiles, "
+        f"racks up to {max(len(p.rack) for p in positions)} tiles."
+    )
     groups = (
         ("all", positions),
         ("before the initial meld", [p for p in positions if not p.melded]),

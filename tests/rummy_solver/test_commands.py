@@ -66,7 +66,7 @@ def test_the_solve_command_reads_a_file(
 
 
 def test_bench_games_are_legal_and_conserve_the_tiles() -> None:
-    record = play_games(1, seed=3, players=2, hold=0.5)
+    record = play_games(1, seed=3, players=2, levels=("greedy", "normal"))
     assert record.games == 1
     assert record.positions
     assert record.turns
@@ -74,7 +74,7 @@ def test_bench_games_are_legal_and_conserve_the_tiles() -> None:
         check_turn(turn.table_before, turn.rack, turn.melded, turn.table_after)
     last = record.turns[-1]
     assert sum(len(tiles) for tiles in last.table_after) <= len(FULL_SET)
-    lines = report(record, 3, 0.5, repeat=1)
+    lines = report(record, 3, ("greedy", "normal"), 0.5, repeat=1)
     assert lines[0].startswith("1 seeded games (seed 3)")
     assert any("checks/s" in line for line in lines)
 
