@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     bench = commands.add_parser(
         "bench", help="time the solver on positions from seeded games, and the turn checker"
     )
-    bench.add_argument("--games", type=int, default=30, help="games to play (default 30)")
+    bench.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     bench.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     bench.add_argument(
         "--players", type=int, choices=(2, 3, 4), help="players per game (default: 2, 3, 4 in turn)"

@@ -6,9 +6,10 @@ program of den Hertog and Hulshof (2006), solved exactly by HiGHS, with three re
 
 - **Jokers as stand-ins.** A column is a set of number tiles (runs of 3 to 5 tiles, groups
   of 3 or 4, and the table's own sets); a variable ``v[c]`` counts the jokers standing for
-  tile ``c`` in some set. Columns with jokers at every possible position made the model ten
-  times slower (measured: a median of 115 ms against 30 ms, and a worst case of 1.9 s).
-  Longer runs are never needed: every run of 6 or more tiles splits into runs of 3 to 5.
+  tile ``c`` in some set. Columns with jokers at every possible position were much slower
+  (measured on random positions: a median of 115 ms against 32 ms, a worst case of 1.9 s
+  against 0.2 s). Longer runs are not needed: every run of 6 or more tiles splits into
+  runs of 3 to 5 (but see ``_add_long_runs``).
 - **Unchanged sets.** ``w[o]`` counts the table's sets that stay exactly as they were; it
   is the last tie-break, and it decides which tiles lie in changed sets, which is where
   the replacement of a taken joker must lie (rules section 8).
@@ -18,11 +19,17 @@ program of den Hertog and Hulshof (2006), solved exactly by HiGHS, with three re
   own replacement tile in a changed set. Both are Hall conditions over the (at most two)
   table jokers, written as linear constraints.
 
-Every solution is checked by the engine's ``check_turn``, which also gives its points.
-One approximation: when the table holds a joker and the rack plays one too, the model
-counts the played joker's points only if the table's joker stays in its unchanged set (the
-engine otherwise counts the lowest number a loose joker stands for), so there the points
-tie-break between plays of equal size may miss the best; the number of tiles is exact.
+Every solution is checked by the engine's ``check_turn``, which also gives its points. The
+model is exact but for rare positions, where it may miss the best play by the rules:
+
+- with a joker on the table and one in the rack, the played joker's points count only when
+  the table's joker is not taken (the engine then counts the lowest number a loose joker
+  stands for), so the points tie-break may miss the best;
+- two jokers stand for the same tile only where no copy of it is at hand;
+- a set keeping a table joker in place holds a second, free joker only if it is a run of at
+  most 5 tiles or a group, and a table set holding a tile that a table joker stands for
+  hosts no joker standing in;
+- past ``EXACT_BUDGET`` the fewest-sets-changed tie-break is the best found, not proved.
 """
 
 from __future__ import annotations
@@ -207,7 +214,8 @@ class _Model:
             self._add_keeping_columns()
             self._add_long_runs()
 
-    def _add_column(self, tiles: tuple[Tile, ...], hosts_stand_ins: bool) -> _Column | None:
+    def _add_column(self, tiles: tuple[Tile, ...], hosts_stand_ins: bool) -> _Column:
+        """The column of ``tiles``, added unless a column of the same set exists."""
         info = analyse_set(tiles)
         if info.key in self.by_key:
             return self.by_key[info.key]
@@ -239,7 +247,6 @@ class _Model:
             column = self.by_key.get(info.key)
             if column is None:
                 column = self._add_column(tiles, JOKER not in tiles)
-                assert column is not None
             column.old += 1
             if not meant.isdisjoint(info.numbers):
                 # Whether a tile here can replace a taken joker depends on whether this set
@@ -300,7 +307,6 @@ class _Model:
                 if key in self.by_key:
                     continue
                 column = self._add_column(tiles, False)
-                assert column is not None
                 if not any(column.keeps):
                     self.columns.pop()
                     del self.by_key[key]
@@ -379,7 +385,7 @@ class _Model:
         if jokers:
             not_taken = self._table_joker_rows(lp, x, w, v, lone)
             if self.in_rack[JOKER]:
-                self._played_joker_points(lp, x, v, not_taken)
+                self._played_joker_points(lp, x, v, lone, not_taken)
 
         found = lp.solve(time_limit)
         if found is None:
@@ -435,7 +441,7 @@ class _Model:
             lp.row(terms, -_INF, 0)
 
     def _played_joker_points(
-        self, lp: _Program, x: list[int], v: list[int], not_taken: int
+        self, lp: _Program, x: list[int], v: list[int], lone: dict[int, int], not_taken: int
     ) -> None:
         """What the rack's joker is worth when the table's one joker is not taken.
 
@@ -448,6 +454,7 @@ class _Model:
         """
         joker_points = lp.variable(2 * 13, POINT_WEIGHT)
         terms = {variable: -float(NUMBER_OF[tile]) for tile, variable in enumerate(v)}
+        terms.update(dict.fromkeys(lone.values(), -13.0))
         for index, column in enumerate(self.columns):
             keepers = [
                 value
