@@ -195,6 +195,11 @@ class Round(models.Model):
     actions = models.JSONField(default=list, help_text="the actions in the game's notation")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     result = models.JSONField(null=True, blank=True, help_text="the game's result of the round")
+    stand_in_moves = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="indices in actions of the moves a computer made for an absent person",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

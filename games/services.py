@@ -312,7 +312,7 @@ def submit_move(
 
     def change(table: Table, seat: int) -> None:
         _check_version(table, expected_version)
-        _apply_move(table, seat, action)
+        _apply_move(table, seat, action, by_computer=computer_seat is not None)
 
     return _change(match_id, change, user=user, computer_seat=computer_seat)
 
@@ -364,7 +364,7 @@ def _check_version(table: Table, expected: int) -> None:
         )
 
 
-def _apply_move(table: Table, seat: int, action: Any) -> None:
+def _apply_move(table: Table, seat: int, action: Any, by_computer: bool = False) -> None:
     spec = table.spec
     if table.round is None or spec.round_over(table.state):
         raise MoveRejected("round_over", gettext_lazy("This hand is over: deal the next one."))
@@ -374,18 +374,23 @@ def _apply_move(table: Table, seat: int, action: Any) -> None:
         state = spec.apply(table.state, seat, action)
     except IllegalMove as error:
         raise MoveRejected("illegal", spec.reason(error)) from None
-    _record(table, state)
+    stand_in = by_computer and table.seats[seat].user_id is not None
+    _record(table, state, stand_in)
 
 
-def _record(table: Table, state: Any) -> None:
+def _record(table: Table, state: Any, stand_in: bool = False) -> None:
     """Stores ``state`` as the current round's new position, finishing the round (and maybe
-    the match) when it is over, and lets a computer answer at once where it must."""
+    the match) when it is over, and lets a computer answer at once where it must. A move a
+    computer made for an absent person (``stand_in``) is marked, so the table can say so."""
     spec = table.spec
     current = table.round
     assert current is not None
+    fields = ["actions", "updated"]
+    if stand_in:
+        current.stand_in_moves = [*current.stand_in_moves, len(current.actions)]
+        fields.append("stand_in_moves")
     current.actions = spec.actions(state)
     table.state = state
-    fields = ["actions", "updated"]
     if spec.round_over(state):
         _finish_round(table, state)
         fields += ["status", "result"]

@@ -18,6 +18,8 @@ class LogEntry:
     text: str
     step: int = -1
     """The index in the hand's history of the action this line tells about."""
+    by_computer: bool = False
+    """The move was made by a computer standing in for an absent person."""
 
 
 def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:

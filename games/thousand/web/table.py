@@ -27,6 +27,7 @@ from games.thousand.engine import (
     SeenTrick,
     view_for_seat,
 )
+from games.thousand.engine.state import OPENING_ACTION
 from games.thousand.web.cards import (
     MARRIAGE_VALUES,
     CardView,
@@ -86,6 +87,11 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         result.musik = [card_view(code) for code in view.musik]
         result.show_musik = view.phase in (GIVING, CONTRACT_PHASE)
     result.log = hand_log(view, names)
+    stand_in_steps = _stand_in_steps(table, view)
+    for entry in result.log:
+        if entry.step in stand_in_steps:
+            entry.by_computer = True
+            entry.text = _("%(line)s (the computer played for them)") % {"line": entry.text}
     result.redeal_note = _redeal_note(table, seat, seat_names)
     _trick(result, view, names, seats)
     result.sheet = score_sheet(table.finished_rounds(), seat_names)
@@ -131,6 +137,29 @@ def _announcement(result: TableView) -> str:
     if result.controls not in ("wait", "next"):
         parts.append(result.prompt)
     return " ".join(part for part in parts if part)
+
+
+def _stand_in_steps(table: Table, view: Observation) -> set[int]:
+    """The steps of ``view.history`` that a computer made for an absent person.
+
+    The round marks them by their index among the stored actions (which leave out the
+    compulsory opening bid); the viewer's history leaves out the other players' "keep"
+    answers (as the engine's observation does). Only positions are read from the hand here,
+    never a card."""
+    marked = set(table.round.stand_in_moves) if table.round is not None else set()
+    steps: set[int] = set()
+    if not marked:
+        return steps
+    stored = seen = -1
+    for actor, action in table.state.history:
+        if action != OPENING_ACTION:
+            stored += 1
+        if action == "keep" and actor != view.seat:
+            continue
+        seen += 1
+        if action != OPENING_ACTION and stored in marked:
+            steps.add(seen)
+    return steps
 
 
 def _view(table: Table, seat: int) -> Observation:
