@@ -170,25 +170,29 @@ def test_the_hint_solves_the_viewers_own_position() -> None:
     assert after.is_over
 
 
+SET_NEEDS = [(tiles_, Counter(tiles_)) for tiles_ in ALL_SETS]
+"""Every valid set with the tiles it needs."""
+
+
 def _position(
     rng: random.Random, sets: int, rack_size: int, universe: list[Tile]
 ) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
     """A random valid table of up to ``sets`` sets and a rack, all from ``universe``."""
     pool = Counter(dict.fromkeys(universe, 2))
     chosen: list[tuple[Tile, ...]] = []
-    fitting = [s for s in ALL_SETS if all(tile in pool for tile in s)]
+    fitting = [(s, need) for s, need in SET_NEEDS if all(tile in pool for tile in need)]
     for _ in range(sets):
-        options = [s for s in fitting if all(pool[t] >= n for t, n in Counter(s).items())]
+        options = [(s, need) for s, need in fitting if need <= pool]
         if not options:
             break
-        picked = rng.choice(options)
+        picked, need = rng.choice(options)
         chosen.append(picked)
-        pool -= Counter(picked)
+        pool -= need
         # Identical sets on the table are where the engine's matching of unchanged sets
         # matters: make them common.
-        if rng.random() < 0.3 and all(pool[t] >= n for t, n in Counter(picked).items()):
+        if rng.random() < 0.3 and need <= pool:
             chosen.append(picked)
-            pool -= Counter(picked)
+            pool -= need
     rest = sorted(pool.elements())
     rng.shuffle(rest)
     return tuple(chosen), tuple(sorted(rest[:rack_size]))
