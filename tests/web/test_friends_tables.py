@@ -366,6 +366,9 @@ async def test_a_strangers_socket_is_closed_with_4403(
     accepted, code = await communicator.connect()
     assert (accepted, code) == (False, CLOSE_FORBIDDEN)
     assert CLOSE_FORBIDDEN == 4403
+    # The refused consumer still waits on the channel layer: end it within this test's event
+    # loop (a Redis layer's receive lock would otherwise stay held by a closed loop).
+    await communicator.disconnect()
 
 
 # -- the creator's controls --------------------------------------------------------------------
