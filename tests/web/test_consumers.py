@@ -74,10 +74,14 @@ async def test_strangers_and_visitors_cannot_open_alices_table(
         communicator = socket(scripted_match, cookie)
         connected, _ = await communicator.connect()
         assert not connected
+        # End the refused consumer within this test's event loop (a Redis layer's receive
+        # lock would otherwise stay held by a closed loop and fail a later socket test).
+        await communicator.disconnect()
     missing = WebsocketCommunicator(
         application, "/ws/play/999999/", headers=[(b"origin", b"http://testserver")]
     )
     assert not (await missing.connect())[0]
+    await missing.disconnect()
 
 
 async def test_a_move_sent_over_the_socket_goes_through_the_service_and_comes_back(
