@@ -73,7 +73,8 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
             left=seat.left,
             to_move=seat.number == to_move,
         )
-        for seat in table.seats
+        # The viewer first, then the others in playing order, as around a real table.
+        for seat in table.seats[viewer:] + table.seats[:viewer]
     ]
     deadline = clock_deadline(match) if to_move is not None else None
     join_url = reverse("table_join", args=[match.code]) if match.code else ""
