@@ -10,11 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.rummy import solver
 from games.rummy.engine.observation import observation
 from games.rummy.engine.play import apply
 from games.rummy.engine.sets import analyse_set
 from games.rummy.engine.state import GameSetup, new_game
-from games.rummy.engine.tiles import FULL_SET, JOKER, Tile, make_tile, parse_tiles
+from games.rummy.engine.tiles import FULL_SET, JOKER, Tile, make_tile, parse_table, parse_tiles
 from games.rummy.engine.turn import check_turn
 from games.rummy.solver import Solution, hint, solve
 
@@ -140,6 +141,38 @@ def test_fewest_table_sets_change(sets: tuple[str, ...], rack: str) -> None:
     assert solution.optimal
 
 
+LARGE = (
+    # From a game: the table and the rack of a player who cannot go out.
+    (
+        "R6 B6 O6|R3 R4 R5 R6|R11 B11 K11|R4 K4 O4|O10 J O12|R12 K12 O12|R8 R9 R10|"
+        "R10 R11 R12 R13|R13 B13 K13|B3 B4 B5 B6 B7|B7 B8 B9 B10 B11|K4 K5 J K7|"
+        "O4 O5 O6 O7 O8|K7 K8 K9|O1 O2 O3|R3 B3 K3|R9 B9 O9",
+        "B2 B10 B13 K1 K10 K10 O8 O11",
+    ),
+    # Random sets: every rack tile can be placed, two jokers on the table.
+    (
+        "B4 B5 J B7 B8 B9 B10 B11|R5 R6 R7 J R9 R10 R11 R12|B6 B7 B8 B9 B10|O10 O11 O12|"
+        "R2 B2 K2 O2|O6 O7 O8 O9 O10 O11 O12|R6 R7 R8|R8 K8 O8|R2 B2 O2|"
+        "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12|R9 R10 R11 R12|K4 K5 K6 K7|R13 K13 O13|"
+        "B13 K13 O13|R3 B3 K3|R1 B1 K1 O1",
+        "R3 R4 R4 B1 B3 B6 B11 B12 O5 O6 O7 O9",
+    ),
+)
+
+
+@pytest.mark.parametrize(("sets", "rack"), LARGE)
+def test_past_the_exact_budget_tiles_and_points_stay_the_best(
+    sets: str, rack: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = parse_table(sets)
+    exact = best(before, rack)
+    # No time for the three-way optimum: the search without the last tie-break decides.
+    monkeypatch.setattr(solver, "EXACT_BUDGET", 0.0)
+    budgeted = best(before, rack)
+    assert (budgeted.played, budgeted.points) == (exact.played, exact.points)
+    assert budgeted.changed >= exact.changed
+
+
 def test_no_play_when_nothing_fits() -> None:
     assert solve(table("R1 R2 R3"), tiles("B7 K9 O11"), True) is None
 
@@ -227,9 +260,14 @@ def test_every_solution_passes_the_turn_checker(
     rng: random.Random, sets: int, rack_size: int, melded: bool
 ) -> None:
     before, rack = _position(rng, sets, rack_size, WIDE)
+    hurried = solve(before, rack, melded, time_limit=0.005)
+    if hurried is not None:
+        check_turn(before, rack, melded, hurried.table)
     solution = solve(before, rack, melded)
     if solution is None:
+        assert hurried is None
         return
+    assert hurried is None or len(hurried.played) <= len(solution.played)
     result = check_turn(before, rack, melded, solution.table)
     assert result.played == solution.played
     assert result.points == solution.points
