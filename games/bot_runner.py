@@ -58,10 +58,36 @@ _server_loop: asyncio.AbstractEventLoop | None = None
 _own_loop: asyncio.AbstractEventLoop | None = None
 
 
+RESUME_WITHIN = timedelta(days=7)
+"""After a restart, matches changed this recently get their computers going at once; older
+ones as soon as somebody opens them."""
+
+
 def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Records the loop the server runs the consumers on (the ASGI application calls it)."""
+    """Records the loop the server runs the consumers on (the ASGI application calls it with
+    every connection). The first time, the computers of the matches in progress resume: after
+    a restart nobody has to open a table for its computers to play on."""
     global _server_loop
+    if _server_loop is loop:
+        return
     _server_loop = loop
+    loop.run_in_executor(None, resume_all)
+
+
+def resume_all() -> None:
+    """Asks for the computers' moves at every match in progress changed within
+    ``RESUME_WITHIN`` (a runner that finds nothing to do stops at once)."""
+    from games.models import Match
+
+    since = timezone.now() - RESUME_WITHIN
+    playing = Match.objects.filter(status=Match.Status.PLAYING, updated__gte=since)
+    try:
+        for match_id in playing.values_list("pk", flat=True).iterator():
+            request_bot_moves(match_id)
+    finally:
+        from django.db import connection
+
+        connection.close()
 
 
 def request_bot_moves(match_id: int) -> None:

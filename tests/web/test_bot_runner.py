@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import time
@@ -166,3 +167,35 @@ def test_only_one_process_holds_a_matchs_computer_turns(
     assert bot_runner.take_lease(scripted_match.pk)
     bot_runner.release_lease(scripted_match.pk)
     assert Match.objects.get(pk=scripted_match.pk).computer_lease == ""
+
+
+def test_after_a_restart_the_computers_play_on_without_anyone_opening_the_table(
+    scripted_match: Match, real_runner: None
+) -> None:
+    bot_runner.resume_all()
+    wait_until_idle()
+    table = current(scripted_match)
+    assert table.match.version >= 2
+    assert table.state.to_move == 0
+
+
+def test_the_servers_first_connection_resumes_the_computers_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    resumed = threading.Event()
+    calls: list[int] = []
+
+    def resume() -> None:
+        calls.append(1)
+        resumed.set()
+
+    monkeypatch.setattr(bot_runner, "resume_all", resume)
+    monkeypatch.setattr(bot_runner, "_server_loop", None)
+    loop = asyncio.new_event_loop()
+    try:
+        for _ in range(3):  # every connection tells the loop; only the first resumes
+            bot_runner.remember_server_loop(loop)
+        assert resumed.wait(timeout=30)
+    finally:
+        loop.close()
+    assert calls == [1]

@@ -114,6 +114,8 @@ async def test_a_move_sent_over_the_socket_goes_through_the_service_and_comes_ba
         (json.dumps({"action": "bid", "amount": "300", "version": 2}), "at most 160"),
         (json.dumps({"action": "bid", "amount": "995", "version": 2}), "995 is out of range."),
         ("x" * 5000, "That is not a move."),
+        ("[" * 1000 + "]" * 1000, "That is not a move."),  # nesting past the parser's depth
+        ('{"action": "\\ud800", "version": 2}', "That is not a move."),  # a lone surrogate
     ],
 )
 async def test_a_bad_frame_gets_an_error_frame_and_changes_nothing(
