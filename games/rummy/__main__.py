@@ -47,6 +47,11 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument(
         "--repeat", type=int, default=20, help="times each recorded turn is checked (default 20)"
     )
+    bench.add_argument(
+        "--fast",
+        action="store_true",
+        help="time the solver's fast path (fewest_changes=False: no fewest-sets-changed tie-break)",
+    )
     arena = commands.add_parser(
         "arena", help="computer players against each other on the same deals, with 95%% CIs"
     )
@@ -118,8 +123,10 @@ def _bench(args: argparse.Namespace) -> int:
     if unknown:
         print(f"unknown level {unknown[0]!r}: use {', '.join((*LEVELS, GREEDY))}", file=sys.stderr)
         return 2
-    record = play_games(args.games, args.seed, args.players, args.time_limit, args.hold, levels)
-    for line in report(record, args.seed, levels, args.hold, args.repeat):
+    record = play_games(
+        args.games, args.seed, args.players, args.time_limit, args.hold, levels, not args.fast
+    )
+    for line in report(record, args.seed, levels, args.hold, args.repeat, not args.fast):
         print(line, flush=True)
     return 0
 

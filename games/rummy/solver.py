@@ -74,9 +74,10 @@ class Solution:
     changed: int
     """How many sets of the table before the play are not on the table unchanged."""
     optimal: bool = True
-    """Whether this play is proved the best by all three criteria. False when the time
-    limit stopped the search, or when the fewest sets changed was left to the best found
-    after ``EXACT_BUDGET`` (the tiles and points then stay proved best)."""
+    """Whether this play is proved the best by all three criteria (by tiles and points with
+    ``fewest_changes=False``). False when the time limit stopped the search, or when the
+    fewest sets changed was left to the best found after ``EXACT_BUDGET`` (the tiles and
+    points then stay proved best)."""
 
     @property
     def action(self) -> str:
@@ -85,7 +86,12 @@ class Solution:
 
 
 def solve(
-    table: Table, rack: Sequence[Tile], melded: bool, *, time_limit: float | None = None
+    table: Table,
+    rack: Sequence[Tile],
+    melded: bool,
+    *,
+    time_limit: float | None = None,
+    fewest_changes: bool = True,
 ) -> Solution | None:
     """The best play for ``rack`` on ``table``, or ``None`` when no legal play exists.
 
@@ -93,8 +99,10 @@ def solve(
     changed. Before the initial meld (``melded`` false) only new sets of rack tiles worth
     30 or more are considered, the table untouched. ``time_limit`` (seconds) bounds the
     search: the best play found by then is returned with ``optimal`` false, or ``None`` if
-    none was found. Raises ``ValueError`` when the table is not valid or the table and the
-    rack hold more copies of a tile than exist.
+    none was found. ``fewest_changes=False`` drops the last tie-break (any arrangement of
+    the most tiles and points): the fast path for callers that do not show the table to a
+    person, and the costliest part of the search. Raises ``ValueError`` when the table is
+    not valid or the table and the rack hold more copies of a tile than exist.
     """
     infos = analyse_table(table)
     before = [0] * KINDS
@@ -108,7 +116,7 @@ def solve(
         if before[tile] + in_rack[tile] > COPIES:
             raise ValueError("the table and the rack hold more copies of a tile than exist")
     model = _Model(table, infos, before, in_rack, melded)
-    found = model.solve(time_limit)
+    found = model.solve(time_limit, fewest_changes)
     if found is None:
         return None
     new_table, optimal = found
@@ -311,8 +319,11 @@ class _Model:
                     self.columns.pop()
                     del self.by_key[key]
 
-    def solve(self, time_limit: float | None) -> tuple[tuple[tuple[Tile, ...], ...], bool] | None:
-        """The new table of the best play and whether it was proved best, or ``None``."""
+    def solve(
+        self, time_limit: float | None, fewest_changes: bool
+    ) -> tuple[tuple[tuple[Tile, ...], ...], bool] | None:
+        """The new table of the best play and whether it was proved best, or ``None``;
+        without ``fewest_changes`` the number of table sets changed is left open."""
         lp = _Program()
         columns = self.columns
         jokers = self.table_jokers
@@ -327,7 +338,7 @@ class _Model:
         ]
         # w: how many of the table's sets of this column stay unchanged.
         w = {
-            index: lp.variable(column.old, 0, tie_break=True)
+            index: lp.variable(column.old, 0, tie_break=fewest_changes)
             for index, column in enumerate(columns)
             if column.old
         }
@@ -672,14 +683,21 @@ class _Program:
             return left if budget is None else min(budget, left)
 
         lp = self._lp()
-        solver = _solver(lp, limit(EXACT_BUDGET) if self.tie_breaks else limit(None))
+        if not self.tie_breaks:
+            solver = _restarting(lp, limit)
+            solution = solver.getSolution()
+            if not solution.value_valid:
+                return None
+            optimal = solver.getModelStatus() == highspy.HighsModelStatus.kOptimal
+            return [round(value) for value in solution.col_value], optimal
+        solver = _solver(lp, limit(EXACT_BUDGET))
         if solver.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
             return None
         solution = solver.getSolution()
         info = solver.getInfo()
         if solution.value_valid and info.mip_dual_bound - info.objective_function_value < 1:
             return [round(value) for value in solution.col_value], True
-        if not self.tie_breaks or (deadline is not None and time.perf_counter() >= deadline):
+        if deadline is not None and time.perf_counter() >= deadline:
             return (
                 ([round(value) for value in solution.col_value], False)
                 if (solution.value_valid)

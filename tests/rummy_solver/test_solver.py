@@ -169,8 +169,11 @@ def test_past_the_exact_budget_tiles_and_points_stay_the_best(
     # No time for the three-way optimum: the search without the last tie-break decides.
     monkeypatch.setattr(solver, "EXACT_BUDGET", 0.0)
     budgeted = best(before, rack)
-    assert (budgeted.played, budgeted.points) == (exact.played, exact.points)
+    assert (len(budgeted.played), budgeted.points) == (len(exact.played), exact.points)
     assert budgeted.changed >= exact.changed
+    quick = solve(before, tiles(rack), True, fewest_changes=False)
+    assert quick is not None
+    assert (len(quick.played), quick.points) == (len(exact.played), exact.points)
 
 
 def test_no_play_when_nothing_fits() -> None:
@@ -264,10 +267,15 @@ def test_every_solution_passes_the_turn_checker(
     if hurried is not None:
         check_turn(before, rack, melded, hurried.table)
     solution = solve(before, rack, melded)
+    quick = solve(before, rack, melded, fewest_changes=False)
     if solution is None:
         assert hurried is None
+        assert quick is None
         return
     assert hurried is None or len(hurried.played) <= len(solution.played)
+    assert quick is not None
+    # Other tiles may tie: the same number and the same points.
+    assert (len(quick.played), quick.points) == (len(solution.played), solution.points)
     result = check_turn(before, rack, melded, solution.table)
     assert result.played == solution.played
     assert result.points == solution.points
