@@ -105,10 +105,17 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
+    # channels-redis waits for a message with a 5 s blocking read; redis-py 8's default
+    # 5 s socket timeout would end that wait with a TimeoutError and close every idle
+    # WebSocket (channels_redis #422, redis-py #4091). Give the socket a longer timeout.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [
+                    {"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}
+                ]
+            },
         }
     }
     # Shared by every server process: allauth's rate limits count here.
