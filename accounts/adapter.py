@@ -4,6 +4,7 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core.exceptions import ImmediateHttpResponse
+from allauth.core.internal import ratelimit
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import AbstractBaseUser
@@ -36,6 +37,15 @@ class AccountAdapter(DefaultAccountAdapter):
                 HttpResponseRedirect(resolve_url(settings.LOGIN_REDIRECT_URL))
             )
         return super().is_open_for_signup(request)
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        # allauth counts failed sign-ins per login (the "key" of ACCOUNT_RATE_LIMITS'
+        # "login_failed"), from every address: anyone could then keep a known account locked
+        # by failing five times. Count them per address and login together instead; the
+        # per-address limit still stops one address from trying many logins.
+        login = super()._get_login_attempts_cache_key(request, **credentials)
+        # get_ip: the client's address as the per-address limits see it (IPv6 by prefix).
+        return f"{ratelimit.get_ip(request)}:{login}"
 
     def authenticate(self, request: HttpRequest, **credentials: Any) -> AbstractBaseUser | None:
         user = super().authenticate(request, **credentials)

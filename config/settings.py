@@ -112,9 +112,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [
-                    {"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}
-                ]
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}]
             },
         }
     }
@@ -191,9 +189,13 @@ ACCOUNT_EMAIL_VERIFICATION = "optional"
 # sends signed-in visitors of the sign-up page to the lobby, or guests to the upgrade page.
 ACCOUNT_AUTHENTICATED_LOGIN_REDIRECTS = False
 # Rate limits use the cache: with several server processes, configure a shared one.
+# Failed sign-ins (the admin's too: config/urls.py sends it here): at most 10 a minute from
+# one address, and 5 in 5 minutes for one login from one address ("key" is the address and
+# the login together, accounts.adapter), so nobody can lock an owner out from elsewhere.
 ACCOUNT_RATE_LIMITS = {
     "guest_start": "20/m/ip,200/h/ip",
     "guest_upgrade": "10/m/user",
+    "login_failed": "10/m/ip,5/5m/key",
 }
 
 LOGGING = {
