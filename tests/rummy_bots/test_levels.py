@@ -60,13 +60,8 @@ def test_expert_plays_its_joker_when_an_opponent_is_about_to_go_out() -> None:
     assert _choose("expert", position) == "play:R4 R5 R6 R7 J"
 
 
-def test_expert_holds_back_its_own_set_while_a_table_tile_goes_down() -> None:
-    assert _choose("expert", view("R7 B1 B2 B3 K9", "R4 R5 R6")) == "play:R4 R5 R6 R7"
-
-
-def test_expert_plays_its_most_valuable_own_set_when_nothing_else_goes_down() -> None:
-    position = view("B1 B2 B3 K5 K6 K7 O9", "R4 R5 R6")
-    assert _choose("expert", position) == "play:R4 R5 R6|K5 K6 K7"
+def test_expert_places_the_most_tiles_while_no_opponent_is_close() -> None:
+    assert _choose("expert", view("R7 B1 B2 B3 K9", "R4 R5 R6")) == "play:R4 R5 R6 R7|B1 B2 B3"
 
 
 def test_expert_goes_out_at_once() -> None:
@@ -74,9 +69,9 @@ def test_expert_goes_out_at_once() -> None:
     assert _choose("expert", position) == "play:R4 R5 R6|B1 B2 B3|K5 K6 K7"
 
 
-def test_expert_melds_with_the_fewest_sets_worth_30() -> None:
+def test_expert_melds_every_set_it_holds() -> None:
     position = view("R10 B10 K10 O11 O12 O13 K5", melded=False)
-    assert _choose("expert", position) == "play:O11 O12 O13"
+    assert _choose("expert", position) == "play:O11 O12 O13|R10 B10 K10"
 
 
 @pytest.mark.parametrize("level", ["beginner", "normal", "expert"])

@@ -29,8 +29,8 @@ TABLE = parse_table("B9 B10 B11|K1 K2 K3 K4|R12 B12 O12 K12")
 EXPECTED = {
     "beginner": "play:B8 B9 B10 B11|K1 K2 K3 K4|R12 B12 O12 K12|R3 R4 R5|B7 K7 O7|J O12 O13",
     "normal": "play:K1 K2 K3 K4|R12 B12 O12 K12|R3 R4 R5|B8 B9 B10 B11|J O12 O13|B7 K7 O7",
-    # Holding back: one tile that needs the table, its own sets and the joker kept.
-    "expert": "play:B8 B9 B10 B11|K1 K2 K3 K4|R12 B12 O12 K12",
+    # Seat 1 is close to going out: sampled racks find the best play the least exposed.
+    "expert": "play:K1 K2 K3 K4|R12 B12 O12 K12|R3 R4 R5|B8 B9 B10 B11|J O12 O13|B7 K7 O7",
 }
 
 
@@ -44,27 +44,26 @@ def test_the_entry_points_receive_the_observation_and_nothing_else() -> None:
 
 
 def _state(hidden_seed: int) -> GameState:
-    """Seat 0 holds ``RACK`` before ``TABLE``, both opponents melded, 6 tiles drawn so far;
-    everything seat 0 cannot see (the other racks, the pool's order) is shuffled with
-    ``hidden_seed``."""
+    """Seat 0 holds ``RACK`` before ``TABLE``, both opponents melded, seat 1 down to 3 tiles
+    (so that the Expert samples the racks it cannot see); everything seat 0 cannot see (the
+    other racks, the pool's order) is shuffled with ``hidden_seed``."""
     rest = list(FULL_SET)
     table_tiles = [tile for tiles in TABLE for tile in tiles]
     for tile in (*RACK, *table_tiles):
         rest.remove(tile)
     random.Random(hidden_seed).shuffle(rest)
-    # A deal that leads here: the 48 tiles out of the pool, 42 dealt and 6 drawn since.
-    out: list[Tile] = [*RACK, *table_tiles, *rest[:20]]
+    # A deal that leads here: the 42 tiles out of the pool were dealt, none drawn since.
+    out: list[Tile] = [*RACK, *table_tiles, *rest[:17]]
     setup = GameSetup(
         tuple(tuple(sorted(out[seat * 14 : seat * 14 + 14])) for seat in range(3)),
-        (*out[42:], *rest[20:]),
+        tuple(rest[17:]),
         0,
     )
     return replace(
         new_game(setup),
-        racks=(RACK, tuple(sorted(rest[:9])), tuple(sorted(rest[9:20]))),
+        racks=(RACK, tuple(sorted(rest[:3])), tuple(sorted(rest[3:17]))),
         table=TABLE,
         melded=(True, True, True),
-        drawn=6,
         turns=12,
     )
 

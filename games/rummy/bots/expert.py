@@ -1,106 +1,184 @@
-"""Expert: the solver plus a strategy for when to play what.
+"""Expert: the solver plus a strategy for jokers and for opponents close to going out.
 
 - **Out at once.** A play that empties the rack is always taken.
-- **Dump under threat.** When an opponent holds few tiles (they may go out next turn) or
-  the pool is empty (a draw is no longer the price of holding back), it plays the most
-  tiles and points, as Normal does: every tile kept would cost its points.
-- **Hold back otherwise.** Sets made of its own tiles alone stay playable whatever
-  happens to the table, so it keeps them as a reserve: it lays first the tiles that need
-  the table (their places may be taken), and plays one reserve set on a turn when nothing
-  else goes down; it draws only once both are exhausted. Its initial meld is the fewest
-  sets worth 30.
-- **Jokers.** Kept when a play without them places as many number tiles.
+- **Most tiles now.** Otherwise it plays the most tiles, as Normal does: arena runs of
+  an Expert that held tiles back (its own sets as a reserve against drawing, one table
+  tile a turn) lost points to Normal, even when it knew exactly when an opponent could go
+  out, because a tile on the table is one the player can rearrange later and a tile kept
+  is one more to place.
+- **No easy way out for an opponent.** When an opponent holds ``CLOSE_TILES`` tiles or
+  fewer, it estimates, over racks of that size sampled from the tiles it cannot see, how
+  likely that opponent could then lay every tile (at a set's end, in a group, or as a set
+  of its own) after each candidate play: the best play, the best plays that keep one of
+  its tiles back, and drawing. It picks the least expected cost, the chance of the
+  opponent going out times its hand plus a share of its hand for the turns to come.
+- **Jokers.** A joker left in a rack costs 30 but makes any pair a set, so it is kept
+  while every opponent holds more than ``JOKER_DANGER_TILES`` tiles and the pool lasts,
+  whenever a play without it places as many number tiles; otherwise it goes down.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 
 from ..engine import INITIAL_MELD, JOKER, Observation, analyse_set
-from ..engine.tiles import NUMBER_OF, Tile
+from ..engine.sets import GROUP, INVALID, RUN
+from ..engine.tiles import FULL_SET, HAND_VALUE, NUMBER_OF, Tile, make_tile
 from ..solver import Solution
-from .beginner import lay_off
-from .common import Budget, Table, best_play, no_play, play, without
+from .common import Budget, Table, best_play, no_play, play
 
-DANGER_TILES = 4
-"""An opponent holding this many tiles or fewer may go out soon: no more holding back."""
-JOKER_DANGER_TILES = 8
-"""A joker costs 30 when caught in the rack: it is kept only while every opponent holds
-more tiles than this."""
+JOKER_DANGER_TILES = 4
+"""A joker is kept only while every opponent holds more tiles than this."""
+CLOSE_TILES = 3
+"""An opponent holding this many tiles or fewer may go out on the next turn."""
+SAMPLES = 200
+"""Racks sampled per close opponent to estimate its chance of going out."""
+FUTURE_SHARE = 0.3
+"""The share of the hand a candidate's expected cost counts beyond the next turn."""
 
 
 def choose(view: Observation, rng: random.Random, budget: Budget) -> str:
-    """The Expert's action in ``view`` (``rng`` unused: it plays the same each time)."""
+    """The Expert's action in ``view``; ``rng`` samples the racks it cannot see."""
     melded = view.melded[view.seat]
-    best = best_play(view.table, view.rack, melded, budget)
+    rack = view.rack
+    best = best_play(view.table, rack, melded, budget)
+    if best is not None and len(best.played) == len(rack):
+        return play(best.table)
+    close = [
+        seat
+        for seat, count in enumerate(view.tile_counts)
+        if seat != view.seat and count <= CLOSE_TILES
+    ]
+    if close:
+        return _least_exposed(view, best, close, rng, budget)
     if best is None:
         return no_play(view)
-    if len(best.played) == len(view.rack) or under_threat(view):
+    if JOKER not in best.played or under_threat(view):
         return play(best.table)
-    if not melded:
-        return play(_initial_meld(view.table, best))
-    return play(_held_back(view, best, budget))
+    plain = best_play(view.table, [tile for tile in rack if tile != JOKER], melded, budget)
+    needed = sum(1 for tile in best.played if tile != JOKER)
+    if plain is not None and len(plain.played) >= needed:
+        return play(plain.table)
+    return play(best.table)
 
 
 def under_threat(view: Observation) -> bool:
-    """Whether holding tiles back is too risky: an opponent is close to going out, or the
-    pool is empty."""
-    return _fewest(view) <= DANGER_TILES or not view.pool_size
+    """Whether keeping a joker is too risky: an opponent is close to going out, or the pool
+    is empty."""
+    fewest = min(count for seat, count in enumerate(view.tile_counts) if seat != view.seat)
+    return fewest <= JOKER_DANGER_TILES or not view.pool_size
 
 
-def _fewest(view: Observation) -> int:
-    """The fewest tiles an opponent holds."""
-    return min(count for seat, count in enumerate(view.tile_counts) if seat != view.seat)
+def _least_exposed(
+    view: Observation,
+    best: Solution | None,
+    close: list[int],
+    rng: random.Random,
+    budget: Budget,
+) -> str:
+    """The candidate action with the least expected cost against the close opponents."""
+    if best is None:
+        return no_play(view)
+    unseen = _unseen(view)
+    hand = sum(HAND_VALUE[tile] for tile in view.rack)
+    average = sum(HAND_VALUE[tile] for tile in unseen) / max(1, len(unseen))
+    racks = {seat: _sample_racks(unseen, view.tile_counts[seat], rng) for seat in close}
+
+    def cost(table: Table, hand_after: float) -> float:
+        chance_none = 1.0
+        for seat in close:
+            chance_none *= 1 - _going_out_chance(table, racks[seat], view.melded[seat])
+        return (1 - chance_none + FUTURE_SHARE) * hand_after
+
+    options: list[tuple[float, int, str]] = []
+    options.append((cost(best.table, hand - _value(best.played)), 0, play(best.table)))
+    if options[0][0] <= FUTURE_SHARE * (hand - _value(best.played)):
+        return options[0][2]
+    if view.pool_size:
+        options.append((cost(view.table, hand + average), 2, no_play(view)))
+    melded = view.melded[view.seat]
+    for kept in sorted(set(best.played)):
+        rest = [tile for tile in view.rack if tile != kept]
+        other = best_play(view.table, rest, melded, budget)
+        if other is not None:
+            hand_after = hand - _value(other.played)
+            options.append((cost(other.table, hand_after), 1, play(other.table)))
+    return min(options)[2]
 
 
-def _initial_meld(table: Table, best: Solution) -> Table:
-    """The table after the fewest of the best play's new sets that are worth 30, sets
-    without jokers first and the most valuable first (the rest stay in the rack)."""
-    new_sets = sorted(
-        best.table[len(table) :],
-        key=lambda tiles: (JOKER in tiles, -analyse_set(tiles).value),
-    )
-    chosen: list[tuple[Tile, ...]] = []
-    value = 0
-    for tiles in new_sets:
-        chosen.append(tiles)
-        value += analyse_set(tiles).value
-        if value >= INITIAL_MELD:
-            return (*table, *chosen)
-    return best.table
+def _value(tiles: Sequence[Tile]) -> int:
+    return sum(HAND_VALUE[tile] for tile in tiles)
 
 
-def _single_lay_off(table: Table, tiles: list[Tile]) -> Table | None:
-    """The table with the most valuable of ``tiles`` that fits alone at the end of a table
-    set, or ``None`` when none does."""
-    for tile in sorted(set(tiles), key=lambda tile: -NUMBER_OF[tile]):
-        longer, left = lay_off(table, (tile,))
-        if not left:
-            return longer
-    return None
+def _unseen(view: Observation) -> list[Tile]:
+    """The tiles the viewer cannot see: the other racks and the pool, together."""
+    left = Counter(FULL_SET)
+    left.subtract(view.rack)
+    left.subtract(tile for tiles in view.table for tile in tiles)
+    return sorted(left.elements())
 
 
-def _held_back(view: Observation, best: Solution, budget: Budget) -> Table:
-    """The table after the play that lays the tiles needing the table and keeps the rest."""
-    table, rack = view.table, view.rack
-    base = rack
-    if JOKER in rack and _fewest(view) > JOKER_DANGER_TILES:
-        plain_rack = tuple(tile for tile in rack if tile != JOKER)
-        plain = best_play(table, plain_rack, True, budget)
-        needed = sum(1 for tile in best.played if tile != JOKER)
-        if plain is not None and len(plain.played) >= needed:
-            base = plain_rack
-    single = _single_lay_off(
-        table, [tile for tile in best.played if tile in base and tile != JOKER]
-    )
-    if single is not None:
-        return single
-    reserve = best_play((), base, True, budget)
-    reserve_sets = reserve.table if reserve is not None else ()
-    rest = without(base, reserve.played) if reserve is not None else base
-    dependent = best_play(table, rest, True, budget)
-    if dependent is not None:
-        return dependent.table
-    if reserve_sets:
-        return (*table, max(reserve_sets, key=lambda tiles: analyse_set(tiles).value))
-    return best.table
+def _sample_racks(unseen: list[Tile], size: int, rng: random.Random) -> list[tuple[Tile, ...]]:
+    size = min(size, len(unseen))
+    return [tuple(sorted(rng.sample(unseen, size))) for _ in range(SAMPLES)]
+
+
+def _going_out_chance(table: Table, racks: list[tuple[Tile, ...]], melded: bool) -> float:
+    """The share of ``racks`` that could go out on ``table`` the easy way: every tile laid
+    at the end of a set or into a group, or the whole rack one set (worth 30 before the
+    initial meld)."""
+    spots = _spots(table) if melded else frozenset()
+    out = 0
+    for rack in racks:
+        info = analyse_set(rack if len(rack) < 3 else _ordered(rack))
+        one_set = info.kind != INVALID and (melded or info.value >= INITIAL_MELD)
+        if one_set or (melded and all(tile == JOKER or tile in spots for tile in rack)):
+            out += 1
+    return out / max(1, len(racks))
+
+
+def _ordered(rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The rack in the order that makes it a set if any order does, jokers filling gaps."""
+    numbers = [tile for tile in rack if tile != JOKER]
+    jokers = len(rack) - len(numbers)
+    if not numbers:
+        return rack
+    if len({NUMBER_OF[tile] for tile in numbers}) == 1 and len(numbers) > 1:
+        return (*numbers, *(JOKER,) * jokers)
+    ordered: list[Tile] = []
+    for tile in numbers:
+        if ordered:
+            gap = tile - ordered[-1] - 1
+            if 0 < gap <= jokers:
+                ordered += [JOKER] * gap
+                jokers -= gap
+        ordered.append(tile)
+    if jokers and NUMBER_OF[ordered[-1]] + jokers <= 13:
+        return (*ordered, *(JOKER,) * jokers)
+    return (*(JOKER,) * jokers, *ordered)
+
+
+def _spots(table: Table) -> frozenset[Tile]:
+    """The tiles one of the table's sets takes alone: a run's neighbours, a group's missing
+    colours (when it has three tiles)."""
+    spots: set[Tile] = set()
+    for tiles in table:
+        info = analyse_set(tuple(tiles))
+        if info.kind == RUN:
+            numbers = sorted(info.numbers)
+            first = numbers[0] - tiles.index(numbers[0])
+            last = first + len(tiles) - 1
+            if NUMBER_OF[first] > 1:
+                spots.add(first - 1)
+            if NUMBER_OF[last] < 13:
+                spots.add(last + 1)
+        elif info.kind == GROUP and len(tiles) == 3:
+            number = NUMBER_OF[next(iter(info.numbers))]
+            spots.update(
+                make_tile(colour, number)
+                for colour in range(4)
+                if make_tile(colour, number) not in info.numbers
+            )
+    return frozenset(spots)
