@@ -22,9 +22,7 @@ def _all_sets() -> tuple[tuple[Tile, ...], ...]:
                 span = [make_tile(colour, start + i) for i in range(length)]
                 for jokers in range(3):
                     for places in combinations(range(length), jokers):
-                        tiles = tuple(
-                            JOKER if i in places else tile for i, tile in enumerate(span)
-                        )
+                        tiles = tuple(JOKER if i in places else tile for i, tile in enumerate(span))
                         sets.append(tiles)
     for number in range(1, 14):
         for size in (3, 4):
@@ -36,29 +34,26 @@ def _all_sets() -> tuple[tuple[Tile, ...], ...]:
 
 
 ALL_SETS = _all_sets()
+SET_NEEDS = [(tiles, Counter(tiles)) for tiles in ALL_SETS]
+"""Every valid set with the tiles it needs."""
 
 
 def partitions(tiles: Counter[Tile]) -> Iterator[list[tuple[Tile, ...]]]:
     """Every way to lay all of ``tiles`` out as valid sets (each multiset of sets once)."""
-    candidates = [
-        (tiles_, Counter(tiles_))
-        for tiles_ in ALL_SETS
-        if all(tiles[tile] >= count for tile, count in Counter(tiles_).items())
-    ]
+    candidates = [(tiles_, need) for tiles_, need in SET_NEEDS if need <= tiles]
 
-    def extend(left: Counter[Tile], start: int) -> Iterator[list[tuple[Tile, ...]]]:
+    def extend(left: Counter[Tile]) -> Iterator[list[tuple[Tile, ...]]]:
         if not +left:
             yield []
             return
+        # The set holding the lowest tile left comes next: each arrangement comes once.
         lowest = min(tile for tile, count in left.items() if count)
-        for index in range(len(candidates)):
-            tiles_, need = candidates[index]
-            if lowest not in need or any(left[tile] < count for tile, count in need.items()):
-                continue
-            for rest in extend(left - need, 0):
-                yield [tiles_, *rest]
+        for tiles_, need in candidates:
+            if lowest in need and need <= left:
+                for rest in extend(left - need):
+                    yield [tiles_, *rest]
 
-    yield from extend(tiles, 0)
+    yield from extend(tiles)
 
 
 def brute_best(

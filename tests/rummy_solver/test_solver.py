@@ -19,7 +19,7 @@ from games.rummy.engine.tiles import FULL_SET, JOKER, Tile, make_tile, parse_tab
 from games.rummy.engine.turn import check_turn
 from games.rummy.solver import Solution, hint, solve
 
-from .brute import ALL_SETS, brute_best
+from .brute import SET_NEEDS, brute_best
 
 
 def tiles(text: str) -> tuple[Tile, ...]:
@@ -204,10 +204,6 @@ def test_the_hint_solves_the_viewers_own_position() -> None:
     assert len(solution.played) == 14
     after = apply(state, solution.action)
     assert after.is_over
-
-
-SET_NEEDS = [(tiles_, Counter(tiles_)) for tiles_ in ALL_SETS]
-"""Every valid set with the tiles it needs."""
 
 
 def _position(
