@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -22,6 +23,46 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
+# HTTPS: on unless debugging (DJANGO_HTTPS=0 for a plain-http run with debug off): http is
+# redirected to https, cookies are sent over https only, and browsers are told to keep to
+# https (HSTS) for DJANGO_HSTS_SECONDS.
+HTTPS = env_bool("DJANGO_HTTPS", not DEBUG)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
+# Pages send the CSRF token in their htmx headers; no script reads the cookie.
+CSRF_COOKIE_HTTPONLY = True
+# Behind a reverse proxy that terminates TLS (DJANGO_BEHIND_PROXY=1): trust its
+# X-Forwarded-Proto, and take the client's address for allauth's per-address limits from
+# X-Forwarded-For, DJANGO_TRUSTED_PROXY_COUNT entries from its end (1: the proxy in front of
+# the site appends the address it saw), or from the header DJANGO_CLIENT_IP_HEADER names
+# (e.g. X-Real-IP). Without a proxy these headers are ignored: a client could forge them.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+if BEHIND_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 1 if BEHIND_PROXY else 0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env_str("DJANGO_CLIENT_IP_HEADER", "") or None
+
+# Content-Security-Policy (django-csp): scripts, styles and sockets from this site only, no
+# inline scripts or event handlers. Style attributes stay allowed (a hand's card count).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -36,6 +77,7 @@ INSTALLED_APPS = [
     "template_partials",
     "allauth",
     "allauth.account",
+    "csp",
     "accounts",
     "games",
 ]
@@ -51,6 +93,7 @@ MIDDLEWARE = [
     "accounts.middleware.KeepSignedInMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]

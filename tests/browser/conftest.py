@@ -20,6 +20,7 @@ from channels.layers import channel_layers
 from channels.testing.live import make_application, set_database_connection
 from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -37,6 +38,43 @@ SERVER_BOT_MOVE_DELAY = 0.05
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+# Every page reports what the Content-Security-Policy refused to its console.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """In browser tests, every context's pages are watched: no CSP violation may appear."""
+    if request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    browser: Browser = request.getfixturevalue("browser")
+    violations: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text or "CSP violation" in message.text:
+            violations.append(message.text)
+
+    original = browser.new_context
+
+    def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        context = original(*args, **kwargs)
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
+        context.on("console", on_console)
+        return context
+
+    browser.new_context = new_context  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del browser.new_context
+    assert violations == []
 
 
 @pytest.fixture(scope="session")

@@ -122,6 +122,15 @@
     }
   });
 
+  // The fallback poll asks only while the socket is not open (here, not in a trigger filter:
+  // that would need eval, which the Content-Security-Policy forbids).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var poller = event.detail.elt;
+    if (poller.classList.contains("poller") && document.body.dataset.socket === "open") {
+      event.preventDefault();
+    }
+  });
+
   document.addEventListener("htmx:wsOpen", function () {
     document.body.dataset.socket = "open";
   });
