@@ -231,15 +231,23 @@ def _position(
 
 
 TINY = [make_tile(colour, number) for colour in range(4) for number in range(2, 6)] + [JOKER]
+HIGH = [make_tile(colour, number) for colour in range(3) for number in range(9, 14)] + [JOKER]
+"""Tiny tile sets for the brute force: low numbers in every colour, and the 13s' end."""
 WIDE = [*range(52), JOKER]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.randoms(use_true_random=False), st.integers(0, 2), st.integers(1, 4), st.booleans())
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.randoms(use_true_random=False),
+    st.integers(0, 2),
+    st.integers(1, 4),
+    st.booleans(),
+    st.sampled_from([TINY, HIGH]),
+)
 def test_no_better_play_exists_on_tiny_positions(
-    rng: random.Random, sets: int, rack_size: int, melded: bool
+    rng: random.Random, sets: int, rack_size: int, melded: bool, universe: list[Tile]
 ) -> None:
-    before, rack = _position(rng, sets, rack_size, TINY)
+    before, rack = _position(rng, sets, rack_size, universe)
     expected = brute_best(before, rack, melded)
     solution = solve(before, rack, melded)
     if expected is None:
