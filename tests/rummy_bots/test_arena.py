@@ -58,3 +58,14 @@ def test_the_arena_command_refuses_a_lineup_it_cannot_play(
     assert main(["arena", "expert", "--games", "2"]) == 2
     assert main(["arena", "expert", "master", "--games", "2"]) == 2
     assert "give 2 to 4 levels" in capsys.readouterr().err
+
+
+def test_the_report_counts_fallbacks_with_their_reasons() -> None:
+    game = _game(0, ("expert", "normal"), (5, -5))
+    reason = "the expert computer player ran out of time (seat 0, turn 3, 9 tiles in its rack)"
+    fell_back = GameRecord(
+        0, game.levels, game.scores, game.winners, 40, (), (), (("expert", reason),)
+    )
+    report = summarize(("expert", "normal"), [game, fell_back]).report()
+    assert "fallbacks to the simple action: normal 0, expert 1" in report
+    assert f"  1 x {reason}" in report

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.rummy.bots import choose_action
-from games.rummy.engine import Observation
+from games.rummy.bots import choose_action, expert
+from games.rummy.engine import Observation, parse_table, parse_tiles
 
 from .positions import view
 
@@ -77,3 +77,42 @@ def test_expert_melds_every_set_it_holds() -> None:
 @pytest.mark.parametrize("level", ["beginner", "normal", "expert"])
 def test_every_level_passes_with_nothing_to_play_and_the_pool_empty(level: str) -> None:
     assert _choose(level, view("R1 B5 K9", "R4 R5 R6", pool=0)) == "pass"
+
+
+def test_the_expert_knows_which_tiles_the_tables_sets_take_alone() -> None:
+    table = parse_table("R4 R5 R6|K1 K2 K3|B13 K13 O13|R9 B9 K9 O9|J O5 O6")
+    assert expert._spots(table) == frozenset(parse_tiles("R3 R7 K4 R13 O3 O7"))
+
+
+def test_the_expert_counts_the_racks_that_could_go_out_the_easy_way() -> None:
+    table = parse_table("R4 R5 R6")
+    singles = [parse_tiles(name) for name in ("R7", "R3", "K9", "J")]
+    assert expert._going_out_chance(table, singles, True) == 0.75
+    assert expert._going_out_chance(table, singles, False) == 0.0
+    sets = [parse_tiles("K5 K6 K7"), parse_tiles("K10 K11 K12"), parse_tiles("K12 J B9")]
+    assert expert._going_out_chance(table, sets, True) == 2 / 3
+    # Before its initial meld an opponent goes out only with a set worth 30.
+    assert expert._going_out_chance(table, sets, False) == 1 / 3
+
+
+def test_expert_keeps_back_the_tile_that_would_let_a_close_opponent_go_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def chance(table: tuple[tuple[int, ...], ...], racks: object, melded: bool) -> float:
+        # As if the opponent's last tile were R8: out exactly when R7 lies on the table.
+        return 1.0 if any(parse_tiles("R7")[0] in tiles for tiles in table) else 0.0
+
+    monkeypatch.setattr(expert, "_going_out_chance", chance)
+    position = view("R7 B1 B2 B3 O9", "R4 R5 R6", counts=(1,))
+    assert _choose("normal", position) == "play:R4 R5 R6 R7|B1 B2 B3"
+    assert _choose("expert", position) == "play:R4 R5 R6|B1 B2 B3"
+
+
+def test_beginner_takes_groups_first_when_they_place_more_tiles() -> None:
+    position = view("R3 R4 R5 B4 B5 K4 K5", "K9 K10 K11")
+    assert _choose("beginner", position) == "play:K9 K10 K11|R4 B4 K4|R5 B5 K5"
+
+
+def test_beginner_does_not_turn_a_run_of_jokers_into_a_group() -> None:
+    # J R5 B5 J would be a valid group, but the jokers stood for R4 and R6.
+    assert _choose("beginner", view("B5 K11", "J R5 J")) == "draw"

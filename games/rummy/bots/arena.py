@@ -37,19 +37,22 @@ class GameRecord:
     """Each decision's level, wall-clock seconds and processor seconds."""
     illegal: tuple[str, ...]
     """The level of the player of each action the engine refused."""
-    fallbacks: tuple[str, ...]
-    """The level of the player of each decision that fell back to the simple action."""
+    fallbacks: tuple[tuple[str, str], ...]
+    """The level of the player of each decision that fell back to the simple action, and
+    the logged reason (which names no tile)."""
 
 
 class _FallbackCounter(logging.Handler):
-    """Counts the errors the bots log: each is a decision that fell back."""
+    """Counts the errors the bots log (each is a decision that fell back), keeping the last."""
 
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
         self.count = 0
+        self.last = ""
 
     def emit(self, record: logging.LogRecord) -> None:
         self.count += 1
+        self.last = record.getMessage()
 
 
 _COUNTER = _FallbackCounter()
@@ -82,7 +85,7 @@ def play_deal(lineup: tuple[str, ...], seed: int, deal: int) -> list[GameRecord]
         rngs = [random.Random((seed * 1_000_003 + deal) * 16 + 4 * rotation + s) for s in range(4)]
         times: list[tuple[str, float, float]] = []
         illegal: list[str] = []
-        fallbacks: list[str] = []
+        fallbacks: list[tuple[str, str]] = []
         while state.result is None:
             seat = state.to_move
             level = levels[seat]
@@ -92,7 +95,7 @@ def play_deal(lineup: tuple[str, ...], seed: int, deal: int) -> list[GameRecord]
             action = choose_action(level, view, rngs[seat])
             times.append((level, time.perf_counter() - start, time.process_time() - start_cpu))
             if _COUNTER.count != logged:
-                fallbacks.append(level)
+                fallbacks.append((level, _COUNTER.last))
             try:
                 state = apply(state, action)
             except IllegalTurn:
@@ -180,6 +183,7 @@ class Summary:
     cpu_times: dict[str, list[float]] = field(default_factory=dict)
     illegal: dict[str, int] = field(default_factory=dict)
     fallbacks: dict[str, int] = field(default_factory=dict)
+    reasons: dict[str, int] = field(default_factory=dict)
 
     def add(self, record: GameRecord) -> None:
         """Counts one game."""
@@ -199,8 +203,9 @@ class Summary:
             self.cpu_times.setdefault(level, []).append(cpu)
         for level in record.illegal:
             self.illegal[level] = self.illegal.get(level, 0) + 1
-        for level in record.fallbacks:
+        for level, reason in record.fallbacks:
             self.fallbacks[level] = self.fallbacks.get(level, 0) + 1
+            self.reasons[reason] = self.reasons.get(reason, 0) + 1
 
     def levels(self) -> list[str]:
         """The levels that played, weakest first."""
@@ -257,6 +262,7 @@ class Summary:
             "fallbacks to the simple action: "
             + ", ".join(f"{level} {self.fallbacks.get(level, 0)}" for level in levels)
         )
+        lines.extend(f"  {count} x {reason}" for reason, count in sorted(self.reasons.items()))
         return "\n".join(lines)
 
 

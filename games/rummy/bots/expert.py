@@ -141,7 +141,7 @@ def _going_out_chance(table: Table, racks: list[tuple[Tile, ...]], melded: bool)
 
 def _ordered(rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
     """The rack in the order that makes it a set if any order does, jokers filling gaps."""
-    numbers = [tile for tile in rack if tile != JOKER]
+    numbers = sorted(tile for tile in rack if tile != JOKER)
     jokers = len(rack) - len(numbers)
     if not numbers:
         return rack
@@ -162,7 +162,7 @@ def _ordered(rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
 
 def _spots(table: Table) -> frozenset[Tile]:
     """The tiles one of the table's sets takes alone: a run's neighbours, a group's missing
-    colours (when it has three tiles)."""
+    colours."""
     spots: set[Tile] = set()
     for tiles in table:
         info = analyse_set(tuple(tiles))
@@ -174,7 +174,7 @@ def _spots(table: Table) -> frozenset[Tile]:
                 spots.add(first - 1)
             if NUMBER_OF[last] < 13:
                 spots.add(last + 1)
-        elif info.kind == GROUP and len(tiles) == 3:
+        elif info.kind == GROUP:
             number = NUMBER_OF[next(iter(info.numbers))]
             spots.update(
                 make_tile(colour, number)
