@@ -27,10 +27,10 @@ from games.services import (
     MoveRejected,
     connected,
     group_name,
-    load_table,
     match_for_user,
     next_round,
     play,
+    read_table,
     resign,
     version_from,
 )
@@ -145,10 +145,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 play(self.match_id, data, user=self.user)
 
     def _render(self, message: str) -> tuple[int, str] | None:
-        match = match_for_user(self.user, self.match_id)
-        if match is None:
+        table = read_table(self.user, self.match_id)
+        if table is None:
             return None
-        table = load_table(match)
+        match = table.match
         seat = table.seat_of(self.user)
         if seat is None:
             return None

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -150,6 +150,24 @@ def load_table(match: Match) -> Table:
     current = Round.objects.filter(match=match).order_by("-number").first()
     state = None if current is None else spec.replay(current.setup, current.actions)
     return Table(match, seats, current, state, spec)
+
+
+def read_table(user: User, match_id: int) -> Table | None:
+    """The table of ``match_id`` for a person seated at it, read as one snapshot: the version
+    and the position it labels always belong together, even while a move commits meanwhile
+    (a table showing version v with the position of v + 1 would get the person's next move
+    refused as stale). ``None`` for a stranger."""
+    outer = not connection.in_atomic_block
+    with transaction.atomic():
+        if outer and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        match = match_for_user(user, match_id)
+        if match is None:
+            return None
+        table = load_table(match)
+        table.finished_rounds()
+    return table
 
 
 def matches_of(user: AbstractBaseUser) -> Any:

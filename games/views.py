@@ -33,6 +33,7 @@ from games.services import (
     matches_of,
     next_round,
     play,
+    read_table,
     resign,
     start_table,
     table_by_code,
@@ -197,7 +198,9 @@ def _render_table(
 @login_required
 @require_GET
 def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
-    table = load_table(_get_match_for_user(request, match_id))
+    table = read_table(request.user, match_id)
+    if table is None:
+        raise Http404
     bot_runner.request_bot_moves(match_id)
     return _render_table(request, table)
 
@@ -215,9 +218,9 @@ def _move_view(
         try:
             table = change(request, match_id)
         except MoveRejected as rejected:
-            if rejected.status == 404:
+            table = read_table(request.user, match_id)
+            if rejected.status == 404 or table is None:
                 raise Http404 from None
-            table = load_table(_get_match_for_user(request, match_id))
             return _render_table(request, table, rejected.message, rejected.status)
         if not request.htmx:
             return redirect("match_table", match_id=match_id)
