@@ -16,6 +16,13 @@ import pytest
         "games.thousand.arena",
         "games.rummy.engine",
         "games.rummy.check",
+        "games.rummy.solver",
+        "games.rummy.solve_command",
+        "games.rummy.bench",
+        "games.rummy.bots",
+        "games.rummy.computer",
+        "games.thousand.computer",
+        "games.core.registry",
     ],
 )
 def test_module_imports_without_django(module: str) -> None:
