@@ -35,6 +35,8 @@ CLOSE_TILES = 3
 """An opponent holding this many tiles or fewer may go out on the next turn."""
 SAMPLES = 200
 """Racks sampled per close opponent to estimate its chance of going out."""
+ALTERNATIVES_UNTIL = 0.4
+"""Seconds of the decision's budget that must remain to solve one more candidate play."""
 FUTURE_SHARE = 0.3
 """The share of the hand a candidate's expected cost counts beyond the next turn."""
 
@@ -100,6 +102,8 @@ def _least_exposed(
         options.append((cost(view.table, hand + average), 2, no_play(view)))
     melded = view.melded[view.seat]
     for kept in sorted(set(best.played)):
+        if budget.remaining() < ALTERNATIVES_UNTIL:
+            break
         rest = [tile for tile in view.rack if tile != kept]
         other = best_play(view.table, rest, melded, budget)
         if other is not None:
