@@ -1,11 +1,11 @@
 """Expert: the solver plus a strategy for jokers and for opponents close to going out.
 
 - **Out at once.** A play that empties the rack is always taken.
-- **Most tiles now.** Otherwise it plays the most tiles, as Normal does: arena runs of
-  an Expert that held tiles back (its own sets as a reserve against drawing, one table
-  tile a turn) lost points to Normal, even when it knew exactly when an opponent could go
-  out, because a tile on the table is one the player can rearrange later and a tile kept
-  is one more to place.
+- **Most tiles now.** Otherwise it plays the most tiles, as Normal does: in arena runs an
+  Expert that held tiles back (its own sets as a reserve against drawing, one table tile a
+  turn) did no better than Normal, even when told exactly when an opponent could go out:
+  a tile on the table is one the player can rearrange later, a tile kept is one more to
+  place.
 - **No easy way out for an opponent.** When an opponent holds ``CLOSE_TILES`` tiles or
   fewer, it estimates, over racks of that size sampled from the tiles it cannot see, how
   likely that opponent could then lay every tile (at a set's end, in a group, or as a set
