@@ -8,6 +8,7 @@ import os
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
@@ -54,3 +55,7 @@ async def test_an_idle_socket_on_redis_stays_open_for_30_seconds(
     frame = await communicator.receive_from(timeout=10)
     assert 'data-version="1"' in frame
     await communicator.disconnect()
+    # The layer cleans each received message up in a task of its own that holds a per-channel
+    # lock: let it finish in this test's event loop, or the next socket test finds the lock
+    # bound to a closed loop.
+    await get_channel_layer().wait_received()
