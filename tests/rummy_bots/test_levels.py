@@ -116,3 +116,7 @@ def test_beginner_takes_groups_first_when_they_place_more_tiles() -> None:
 def test_beginner_does_not_turn_a_run_of_jokers_into_a_group() -> None:
     # J R5 B5 J would be a valid group, but the jokers stood for R4 and R6.
     assert _choose("beginner", view("B5 K11", "J R5 J")) == "draw"
+
+
+def test_beginner_with_two_jokers_and_no_pair_draws() -> None:
+    assert _choose("beginner", view("R1 K5 J J", "B9 B10 B11")) == "draw"

@@ -53,14 +53,15 @@ def rack_sets(rack: tuple[Tile, ...]) -> tuple[list[tuple[Tile, ...]], tuple[Til
             left = without(left, [tile for tiles in found for tile in tiles])
         options.append((sets, left))
     sets, left = max(options, key=lambda option: -len(option[1]))
+    unused = 0
     for _ in range(rack.count(JOKER)):
         pair = _best_pair(left)
         if pair is None:
-            left = (*left, JOKER)
+            unused += 1
             continue
         sets.append(pair)
         left = without(left, [tile for tile in pair if tile != JOKER])
-    return sets, left
+    return sets, (*left, *(JOKER,) * unused)
 
 
 def _runs(tiles: tuple[Tile, ...]) -> list[tuple[Tile, ...]]:
