@@ -1,6 +1,20 @@
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "project", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
 settings.load_profile("project")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layers() -> Iterator[None]:
+    """Each test gets channel layers of its own: a Redis layer keeps locks bound to the event
+    loop of the test that made it, which a later test's loop cannot take."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
