@@ -15,6 +15,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ..jsonlines import documents_in as json_documents
 from .engine import (
     CARD_NAMES,
     OVER,
@@ -109,40 +110,9 @@ def run_scenario(scenario: object) -> dict[str, Any]:
 def scenarios_in(text: str) -> Iterator[object]:
     """The scenarios of a document: one JSON value, or JSON Lines (one per non-blank line).
 
-    A line that is not JSON yields a ``MalformedScenario`` in its place. A document that is
-    neither one JSON value nor has any line holding a JSON object (say, a pretty-printed
-    scenario with a typo) yields a single ``MalformedScenario``.
+    A line that is not JSON yields a ``MalformedScenario`` in its place (see ``documents_in``).
     """
-    whole, problem = _decode(text)
-    if problem is None:
-        yield whole
-        return
-    decoded = [
-        (number, *_decode(line))
-        for number, line in enumerate(text.splitlines(), start=1)
-        if line.strip()
-    ]
-    if not decoded:
-        yield MalformedScenario("the input is empty")
-        return
-    if not any(isinstance(value, dict) for _, value, _ in decoded):
-        yield MalformedScenario(f"not valid JSON: {problem}")
-        return
-    for number, value, line_problem in decoded:
-        if line_problem is None:
-            yield value
-        else:
-            yield MalformedScenario(f"line {number} is not valid JSON: {line_problem}")
-
-
-def _decode(text: str) -> tuple[object, str | None]:
-    """The JSON value of ``text`` and ``None``, or ``None`` and what is wrong with the text."""
-    try:
-        return json.loads(text), None
-    except json.JSONDecodeError as error:
-        return None, str(error)
-    except RecursionError:
-        return None, "it is nested too deeply"
+    return json_documents(text, MalformedScenario)
 
 
 def replay_lines(text: str) -> Iterable[str]:
