@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
+from ..stats import Interval, mean_interval, proportion_interval
 from .bots import LEVELS, choose_action
 from .engine import (
     OVER,
@@ -238,41 +239,6 @@ def run(
     with get_context("spawn").Pool(jobs) as pool:
         for records in pool.imap_unordered(_run_task, tasks, chunksize=1):
             yield from records
-
-
-@dataclass(frozen=True, slots=True)
-class Interval:
-    """A mean with the half-width of its 95% confidence interval."""
-
-    mean: float
-    half_width: float
-    count: int
-
-    def __str__(self) -> str:
-        return f"{self.mean:+.2f} ± {self.half_width:.2f}"
-
-
-def mean_interval(values: Sequence[float]) -> Interval:
-    """The mean of ``values`` and its 95% interval (normal approximation)."""
-    count = len(values)
-    if count == 0:
-        return Interval(math.nan, math.nan, 0)
-    mean = statistics.fmean(values)
-    if count < 2:
-        return Interval(mean, math.inf, count)
-    return Interval(mean, 1.96 * statistics.stdev(values) / math.sqrt(count), count)
-
-
-def proportion_interval(successes: int, count: int) -> Interval:
-    """A proportion and the half-width of its 95% Wilson interval (centred on the estimate)."""
-    if count == 0:
-        return Interval(math.nan, math.nan, 0)
-    p = successes / count
-    z = 1.96
-    denominator = 1 + z * z / count
-    centre = (p + z * z / (2 * count)) / denominator
-    spread = z * math.sqrt(p * (1 - p) / count + z * z / (4 * count * count)) / denominator
-    return Interval(p, max(abs(centre + spread - p), abs(p - (centre - spread))), count)
 
 
 @dataclass(slots=True)

@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
+from ...stats import Interval, mean_interval
 from ..engine import IllegalTurn, apply, deal_game, observation
 from . import LEVELS, choose_action, fallback_action
 
-Z95 = 1.96
 """The normal quantile of a two-sided 95% confidence interval."""
 
 
@@ -136,29 +136,6 @@ def run(lineup: Sequence[str], deals: int, seed: int, jobs: int = 1) -> Iterator
     with get_context("spawn").Pool(jobs) as pool:
         for records in pool.imap_unordered(_play_task, tasks, chunksize=1):
             yield from records
-
-
-@dataclass(frozen=True, slots=True)
-class Interval:
-    """A mean with the half-width of its 95% confidence interval."""
-
-    mean: float
-    half_width: float
-    count: int
-
-    def __str__(self) -> str:
-        return f"{self.mean:+.2f} ± {self.half_width:.2f}"
-
-
-def mean_interval(values: Sequence[float]) -> Interval:
-    """The mean of ``values`` and the half-width of its 95% interval (normal approximation)."""
-    count = len(values)
-    if count == 0:
-        return Interval(math.nan, math.nan, 0)
-    mean = statistics.fmean(values)
-    if count < 2:
-        return Interval(mean, math.inf, count)
-    return Interval(mean, Z95 * statistics.stdev(values) / math.sqrt(count), count)
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
