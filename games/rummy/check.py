@@ -58,16 +58,23 @@ def table_from_json(value: object, where: str) -> tuple[tuple[Tile, ...], ...]:
     return tuple(tiles_from_json(tiles, where) for tiles in value)
 
 
+def request_object(request: object, keys: Iterable[str]) -> dict[str, Any]:
+    """``request`` as a JSON object holding every one of ``keys``, with a boolean ``melded``,
+    or ``MalformedInput`` saying what is wrong."""
+    if not isinstance(request, dict):
+        raise MalformedInput("the input must be a JSON object")
+    missing = [key for key in keys if key not in request]
+    if missing:
+        raise MalformedInput(f"missing key {', '.join(map(repr, missing))}")
+    if not isinstance(request["melded"], bool):
+        raise MalformedInput("melded must be true or false")
+    return request
+
+
 def check_request(request: object) -> dict[str, Any]:
     """The verdict on one turn given as a decoded JSON value (see the module's docstring)."""
     try:
-        if not isinstance(request, dict):
-            raise MalformedInput("the input must be a JSON object")
-        missing = [key for key in _KEYS if key not in request]
-        if missing:
-            raise MalformedInput(f"missing key {', '.join(map(repr, missing))}")
-        if not isinstance(request["melded"], bool):
-            raise MalformedInput("melded must be true or false")
+        request = request_object(request, _KEYS)
         before = table_from_json(request["table_before"], "table_before")
         rack = tiles_from_json(request["rack"], "rack")
         after = table_from_json(request["table_after"], "table_after")

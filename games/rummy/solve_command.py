@@ -17,7 +17,13 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from .check import MalformedInput, documents_in, table_from_json, tiles_from_json
+from .check import (
+    MalformedInput,
+    documents_in,
+    request_object,
+    table_from_json,
+    tiles_from_json,
+)
 from .engine.tiles import tile_name
 from .solver import solve
 
@@ -27,13 +33,7 @@ _KEYS = ("table", "rack", "melded")
 def solve_request(request: object) -> dict[str, Any]:
     """The best play for one position given as a decoded JSON value (see the module)."""
     try:
-        if not isinstance(request, dict):
-            raise MalformedInput("the input must be a JSON object")
-        missing = [key for key in _KEYS if key not in request]
-        if missing:
-            raise MalformedInput(f"missing key {', '.join(map(repr, missing))}")
-        if not isinstance(request["melded"], bool):
-            raise MalformedInput("melded must be true or false")
+        request = request_object(request, _KEYS)
         table = table_from_json(request["table"], "table")
         rack = tiles_from_json(request["rack"], "rack")
         try:
