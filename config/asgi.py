@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP through Django, WebSockets through Channels."""
+"""ASGI entry point: HTTP through Django, WebSockets through Channels, ``/healthz`` for a load
+balancer, and the lifespan protocol (uvicorn) to start the computer players with the server."""
 
 import asyncio
 import os
@@ -9,10 +10,12 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
+from asgiref.sync import ThreadSensitiveContext  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config import health  # noqa: E402
 from games import bot_runner  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
@@ -26,8 +29,31 @@ router = ProtocolTypeRouter(
 )
 
 
+async def _lifespan(receive: Any, send: Any) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            bot_runner.shutdown()
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
     """The site, telling the computer players which loop the server runs (their pushes must
-    reach the consumers on it)."""
+    reach the consumers on it). The first call (the lifespan's startup under uvicorn, else the
+    first request or socket, such as a load balancer's probe) resumes the computers of the
+    matches in progress."""
     bot_runner.remember_server_loop(asyncio.get_running_loop())
-    await router(scope, receive, send)
+    if scope["type"] == "lifespan":
+        await _lifespan(receive, send)
+    elif scope["type"] == "http" and scope["path"] == health.PATH:
+        await health.respond(scope, receive, send)
+    elif scope["type"] == "websocket":
+        # A socket's database calls run in a thread of its own, as Django gives each request:
+        # otherwise every consumer of the process queues on one shared thread.
+        async with ThreadSensitiveContext():
+            await router(scope, receive, send)
+    else:
+        await router(scope, receive, send)

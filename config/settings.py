@@ -131,6 +131,7 @@ def _database(url: str) -> dict[str, object]:
     if parsed.scheme not in ("postgres", "postgresql"):
         raise ImproperlyConfigured(f"DATABASE_URL must be a postgres:// URL, not {url!r}")
     name = parsed.path.lstrip("/")
+    pool = _pool()
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,
@@ -138,8 +139,28 @@ def _database(url: str) -> dict[str, object]:
         "PASSWORD": unquote(parsed.password or ""),
         "HOST": parsed.hostname or "",
         "PORT": str(parsed.port or ""),
-        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 0),
+        "CONN_MAX_AGE": 0 if pool else env_int("DATABASE_CONN_MAX_AGE", 0),
+        # A connection the server closed (a PostgreSQL restart) is replaced before use; with
+        # the pool, checked as the pool hands it out.
+        "CONN_HEALTH_CHECKS": True,
+        "OPTIONS": {"pool": pool} if pool else {},
         "TEST": {"NAME": f"test_{name}"},
+    }
+
+
+def _pool() -> dict[str, object] | None:
+    """PostgreSQL connections reused from a pool in each process (DATABASE_POOL, on by
+    default). Under ASGI every request and every consumer call runs in a thread of its own
+    making, so Django's persistent connections (CONN_MAX_AGE) would be left behind with their
+    threads; a pool hands a connection back when Django closes it. Without the pool,
+    DATABASE_CONN_MAX_AGE applies (0: a new connection per request, the WSGI default)."""
+    if not env_bool("DATABASE_POOL", True):
+        return None
+    return {
+        "min_size": env_int("DATABASE_POOL_MIN_SIZE", 2),
+        "max_size": env_int("DATABASE_POOL_MAX_SIZE", 20),
+        # Seconds a thread waits for a free connection before the request fails.
+        "timeout": env_int("DATABASE_POOL_TIMEOUT", 10),
     }
 
 
@@ -244,7 +265,11 @@ ACCOUNT_RATE_LIMITS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # One line per event, with the process (several serve the same tables).
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"}
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
 

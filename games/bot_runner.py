@@ -251,6 +251,13 @@ async def _drive(match_id: int) -> None:
                 await _in_thread(services.submit_move)(
                     match_id, action, turn.version, computer_seat=turn.seat
                 )
+                # The seat and version only: the move itself may be a card still hidden.
+                logger.info(
+                    "match %s: the computer in seat %s moved at version %s",
+                    match_id,
+                    turn.seat,
+                    turn.version,
+                )
             except services.MoveRejected as rejected:
                 if rejected.status != 409:
                     # The engine's message may name the computer's cards or tiles, which a log

@@ -1,0 +1,99 @@
+"""``/healthz`` for a load balancer: is the database reachable, and Redis when the site uses
+it? Answered by the ASGI application before Django's middleware, so a probe needs no session,
+no allowed host and no HTTPS redirect, and costs one ``SELECT 1`` and one ``PING``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections, connection
+
+logger = logging.getLogger(__name__)
+
+PATH = "/healthz"
+TIMEOUT = 2.0
+"""Seconds each check may take before it counts as unreachable."""
+
+_last_state: dict[str, bool] = {}
+
+
+def _database_ok() -> bool:
+    close_old_connections()
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            return cursor.fetchone() == (1,)
+    finally:
+        connection.close()
+
+
+async def _redis_ok() -> bool:
+    import redis.asyncio
+
+    client = redis.asyncio.Redis.from_url(
+        settings.REDIS_URL, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT
+    )
+    try:
+        return bool(await client.ping())
+    finally:
+        await client.aclose()
+
+
+async def _check(name: str, probe: Any) -> bool:
+    try:
+        return bool(await asyncio.wait_for(probe, TIMEOUT))
+    except Exception as error:
+        # The error's class only: a connection error's text may carry the URL's password.
+        logger.warning("health: %s unreachable (%s)", name, type(error).__name__)
+        return False
+
+
+async def checks() -> dict[str, bool]:
+    """Each service the site needs, reachable or not."""
+    result = {
+        "database": await _check("database", sync_to_async(_database_ok, thread_sensitive=False)())
+    }
+    if settings.REDIS_URL:
+        result["redis"] = await _check("redis", _redis_ok())
+    return result
+
+
+def _log_changes(result: dict[str, bool]) -> None:
+    # One line when a service goes down or comes back, not one per probe.
+    for name, ok in result.items():
+        if _last_state.get(name, True) != ok:
+            logger.log(
+                logging.INFO if ok else logging.ERROR,
+                "health: %s %s",
+                name,
+                "reachable again" if ok else "unreachable",
+            )
+        _last_state[name] = ok
+
+
+async def respond(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """200 ``{"status": "ok", …}`` when every service answers, else 503 with the failing ones
+    false. HEAD gets the status without a body."""
+    result = await checks()
+    _log_changes(result)
+    healthy = all(result.values())
+    body = json.dumps({"status": "ok" if healthy else "unavailable", **result}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200 if healthy else 503,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"cache-control", b"no-store"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send(
+        {"type": "http.response.body", "body": b"" if scope.get("method") == "HEAD" else body}
+    )
