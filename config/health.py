@@ -44,35 +44,31 @@ async def _redis_ok() -> bool:
         await client.aclose()
 
 
-async def _check(name: str, probe: Any) -> bool:
+async def _check(probe: Any) -> tuple[bool, str]:
+    """Whether the probe answered in time, and the error's class if not (its text may carry
+    a URL with its password)."""
     try:
-        return bool(await asyncio.wait_for(probe, TIMEOUT))
+        return bool(await asyncio.wait_for(probe, TIMEOUT)), ""
     except Exception as error:
-        # The error's class only: a connection error's text may carry the URL's password.
-        logger.warning("health: %s unreachable (%s)", name, type(error).__name__)
-        return False
+        return False, type(error).__name__
 
 
-async def checks() -> dict[str, bool]:
-    """Each service the site needs, reachable or not."""
-    result = {
-        "database": await _check("database", sync_to_async(_database_ok, thread_sensitive=False)())
-    }
+async def checks() -> dict[str, tuple[bool, str]]:
+    """Each service the site needs: reachable or not, and why not."""
+    result = {"database": await _check(sync_to_async(_database_ok, thread_sensitive=False)())}
     if settings.REDIS_URL:
-        result["redis"] = await _check("redis", _redis_ok())
+        result["redis"] = await _check(_redis_ok())
     return result
 
 
-def _log_changes(result: dict[str, bool]) -> None:
+def _log_changes(result: dict[str, tuple[bool, str]]) -> None:
     # One line when a service goes down or comes back, not one per probe.
-    for name, ok in result.items():
+    for name, (ok, error) in result.items():
         if _last_state.get(name, True) != ok:
-            logger.log(
-                logging.INFO if ok else logging.ERROR,
-                "health: %s %s",
-                name,
-                "reachable again" if ok else "unreachable",
-            )
+            if ok:
+                logger.info("health: %s reachable again", name)
+            else:
+                logger.error("health: %s unreachable (%s)", name, error or "no answer")
         _last_state[name] = ok
 
 
@@ -81,8 +77,9 @@ async def respond(scope: dict[str, Any], receive: Any, send: Any) -> None:
     false. HEAD gets the status without a body."""
     result = await checks()
     _log_changes(result)
-    healthy = all(result.values())
-    body = json.dumps({"status": "ok" if healthy else "unavailable", **result}).encode()
+    reachable = {name: ok for name, (ok, _error) in result.items()}
+    healthy = all(reachable.values())
+    body = json.dumps({"status": "ok" if healthy else "unavailable", **reachable}).encode()
     await send(
         {
             "type": "http.response.start",

@@ -281,3 +281,6 @@ BOT_COMPUTE = env_str("BOT_COMPUTE", "process")
 if BOT_COMPUTE not in ("process", "thread"):
     raise ImproperlyConfigured(f"BOT_COMPUTE must be process or thread, not {BOT_COMPUTE!r}")
 BOT_PROCESSES = env_int("BOT_PROCESSES", 2)
+# How long a server process's claim on a match's computer turns holds without renewal: after a
+# crash, the computers of its matches resume this long after the claim's last renewal.
+BOT_LEASE_SECONDS = env_int("BOT_LEASE_SECONDS", 30)

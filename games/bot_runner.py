@@ -31,11 +31,12 @@ import socket
 import threading
 import uuid
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import DatabaseError
 from django.db.models import Q
 from django.utils import timezone
 
@@ -43,8 +44,6 @@ from games.core.registry import run_chooser
 
 logger = logging.getLogger(__name__)
 
-LEASE = timedelta(seconds=30)
-"""How long a runner's claim on a match holds without renewal (a dead process's claim ends)."""
 CLOCK_STEP = 1.0
 """How often a runner waiting for a turn clock looks whether the match moved on."""
 
@@ -84,6 +83,9 @@ def resume_all() -> None:
     try:
         for match_id in playing.values_list("pk", flat=True).iterator():
             request_bot_moves(match_id)
+    except DatabaseError as error:
+        # The database is down at startup: the next look at each table resumes it.
+        logger.error("could not resume the matches in progress (%s)", type(error).__name__)
     finally:
         from django.db import connection
 
@@ -192,9 +194,26 @@ def take_lease(match_id: int) -> bool:
     taken = (
         Match.objects.filter(pk=match_id)
         .filter(free | Q(computer_lease=PROCESS))
-        .update(computer_lease=PROCESS, computer_lease_until=now + LEASE)
+        .update(
+            computer_lease=PROCESS,
+            computer_lease_until=now + timedelta(seconds=settings.BOT_LEASE_SECONDS),
+        )
     )
     return taken == 1
+
+
+def claimed_until(match_id: int) -> datetime | None:
+    """When another process's claim on ``match_id`` runs out unless renewed (None: no claim
+    of another process)."""
+    from games.models import Match
+
+    until: datetime | None = (
+        Match.objects.filter(pk=match_id)
+        .exclude(computer_lease=PROCESS)
+        .values_list("computer_lease_until", flat=True)
+        .first()
+    )
+    return until
 
 
 def release_lease(match_id: int) -> None:
@@ -215,7 +234,15 @@ async def _drive(match_id: int) -> None:
             with _lock:
                 _runners[match_id] = False
             if not await _in_thread(take_lease)(match_id):
-                return
+                # Another process plays here, or died holding the claim (a crash and a quick
+                # restart): look again when its claim runs out unrenewed, so the computers
+                # resume without anybody opening the table.
+                until = await _in_thread(claimed_until)(match_id)
+                if until is None:
+                    # Released meanwhile: its holder looks once more itself.
+                    return
+                await asyncio.sleep(max(0.0, (until - timezone.now()).total_seconds()) + 0.1)
+                continue
             turn = await _in_thread(services.computer_turn)(match_id)
             if isinstance(turn, services.Waiting):
                 await _wait_for_clock(match_id, turn)
@@ -245,18 +272,19 @@ async def _drive(match_id: int) -> None:
             except concurrent.futures.BrokenExecutor:
                 _forget_pool(pool)
                 raise
+            # One line per decision (the seat and version only: the move may be a hidden card),
+            # so the logs show that each computer turn is computed by one process only.
+            logger.info(
+                "match %s: the computer in seat %s moves at version %s",
+                match_id,
+                turn.seat,
+                turn.version,
+            )
             pause = settings.BOT_MOVE_DELAY * turn.pause
             await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
             try:
                 await _in_thread(services.submit_move)(
                     match_id, action, turn.version, computer_seat=turn.seat
-                )
-                # The seat and version only: the move itself may be a card still hidden.
-                logger.info(
-                    "match %s: the computer in seat %s moved at version %s",
-                    match_id,
-                    turn.seat,
-                    turn.version,
                 )
             except services.MoveRejected as rejected:
                 if rejected.status != 409:
