@@ -40,12 +40,14 @@ def _number(value: float) -> str:
     return f"{value:.1f}"
 
 
-def score_lines(names: Sequence[str], running: Sequence[Sequence[int]], title: str) -> SafeString:
-    """Each seat's score after every round (``running``: one list of scores per round, the
-    start at 0 added here) as lines, with a legend."""
+def score_lines(
+    names: Sequence[str], start: Sequence[int], running: Sequence[Sequence[int]], title: str
+) -> SafeString:
+    """Each seat's score from ``start`` and after every round (``running``: one list of
+    scores per round) as lines, with a legend."""
     if not running:
         return SafeString("")
-    series = [[0] * len(names), *running]
+    series = [list(start), *running]
     low = min(0, *(min(scores) for scores in series))
     high = max(1, *(max(scores) for scores in series))
     rounds = len(series) - 1

@@ -67,7 +67,8 @@ def matches_for_history(user: AbstractBaseUser, filters: HistoryFilter) -> Query
     if chosen["result"] == "won":
         matches = matches.filter(results__user=user, results__won=True)
     elif chosen["result"] == "lost":
-        matches = matches.filter(status__in=ENDED).exclude(results__user=user, results__won=True)
+        won = MatchResult.objects.filter(user=user, won=True).values("match_id")
+        matches = matches.filter(status__in=ENDED).exclude(pk__in=won)
     elif chosen["result"] == "unfinished":
         matches = matches.exclude(status__in=ENDED)
     return matches.prefetch_related(
@@ -191,28 +192,34 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
         .exclude(status=Round.Status.PLAYING)
         .order_by("number")
     ]
-    running = [0] * len(seats)
-    rows: list[RoundRow] = []
-    progression: list[list[int]] = []
-    for round_ in stored:
-        summary = spec.round_summary(round_, names)
-        if summary.deltas is not None:
-            running = [total + delta for total, delta in zip(running, summary.deltas, strict=True)]
-            progression.append(list(running))
-        rows.append(
-            RoundRow(
-                number=round_.number,
-                summary=summary,
-                cells=[
-                    (
-                        summary.deltas[n] if summary.deltas is not None else None,
-                        running[n] if summary.deltas is not None else None,
-                        summary.seat_notes[n],
-                    )
-                    for n in range(len(seats))
-                ],
-            )
+    summaries = [spec.round_summary(round_, names) for round_ in stored]
+    # The running scores count back from the match's scores, so a match that did not start
+    # at zero (or a game that scores more than its rounds) still ends on its real scores.
+    running = list(match.scores) if match.scores else [0] * len(seats)
+    after: list[list[int] | None] = []
+    for summary in reversed(summaries):
+        if summary.deltas is None:
+            after.append(None)
+            continue
+        after.append(list(running))
+        running = [total - delta for total, delta in zip(running, summary.deltas, strict=True)]
+    after.reverse()
+    rows = [
+        RoundRow(
+            number=round_.number,
+            summary=summary,
+            cells=[
+                (
+                    summary.deltas[n] if summary.deltas is not None else None,
+                    totals[n] if totals is not None else None,
+                    summary.seat_notes[n],
+                )
+                for n in range(len(seats))
+            ],
         )
+        for round_, summary, totals in zip(stored, summaries, after, strict=True)
+    ]
+    progression = [totals for totals in after if totals is not None]
     places = {
         result.seat: result.place
         for result in MatchResult.objects.filter(match=match).only("seat", "place")
@@ -235,7 +242,7 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
             for seat in seats
         ],
         options=", ".join(spec.options_summary(match.options)),
-        chart=charts.score_lines(names, progression, _("The scores after each hand")),
+        chart=charts.score_lines(names, running, progression, _("The scores after each hand")),
         replayable=match.is_finished and bool(spec.replay_template),
     )
 
@@ -263,10 +270,10 @@ class ReplayStep:
     names: list[str]
 
 
-def replay_step(match: Match, number: int, step: int, viewer: int | None) -> ReplayStep | None:
+def replay_step(match: Match, number: int, step: int) -> ReplayStep | None:
     """Round ``number`` of the finished ``match`` at ``step`` (clamped to the round), every
-    hand shown; ``None`` if the match is not over, or has no such round, or its game has no
-    replay."""
+    hand shown and every seat named as a stranger reads it; ``None`` if the match is not
+    over, or has no such round, or its game has no replay."""
     spec = get_spec(match.game)
     if not match.is_finished or not spec.replay_template:
         return None
@@ -276,7 +283,7 @@ def replay_step(match: Match, number: int, step: int, viewer: int | None) -> Rep
     seats = list(
         Seat.objects.filter(match=match).select_related("user__profile").order_by("number")
     )
-    names = seat_names(seats, viewer)
+    names = seat_names(seats, None)
     states = round_states(spec, stored.setup, stored.actions)
     step = max(0, min(step, len(states) - 1))
     return ReplayStep(

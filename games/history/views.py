@@ -96,10 +96,8 @@ def _step(request: HttpRequest) -> int:
     return int(value) if value.isdigit() and len(value) < 6 else 0
 
 
-def _render_replay(
-    request: HttpRequest, match: Match, number: int, viewer: int | None, base: str
-) -> HttpResponse:
-    step = history.replay_step(match, number, _step(request), viewer)
+def _render_replay(request: HttpRequest, match: Match, number: int, base: str) -> HttpResponse:
+    step = history.replay_step(match, number, _step(request))
     if step is None:
         if match.is_finished:
             raise Http404
@@ -120,7 +118,7 @@ def match_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     if match is None:
         raise Http404
     base = reverse("match_replay", args=[match.pk, number])
-    return _render_replay(request, match, number, _seat_of(match, request), base)
+    return _render_replay(request, match, number, base)
 
 
 @require_GET
@@ -129,7 +127,7 @@ def shared_replay(request: HttpRequest, token: str, number: int) -> HttpResponse
     if match is None:
         raise Http404
     base = reverse("shared_replay", args=[token, number])
-    return _render_replay(request, match, number, None, base)
+    return _render_replay(request, match, number, base)
 
 
 @require_GET

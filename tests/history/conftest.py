@@ -113,13 +113,13 @@ def resigned_match(user: AbstractBaseUser, level: str = "normal") -> Match:
     return Match.objects.get(pk=match.pk)
 
 
-def bobs_table_won_by_bob(bob: AbstractBaseUser, alice: AbstractBaseUser) -> Match:
-    """A friends' table: Bob (seat 0) wins in one hand, Alice second (seat 1, 200), a Normal
-    computer third (seat 2, 50)."""
+def bobs_table_won_by_bob(owner: AbstractBaseUser, guest: AbstractBaseUser) -> Match:
+    """A friends' table: its owner (Bob, seat 0) wins in one hand, the guest (Alice, seat 1,
+    200) is second, a Normal computer (seat 2, 50) third."""
     match = services.create_friends_table(
-        bob, "thousand", Rules().to_dict(), 3, computers={2: "normal"}, seed=2
+        owner, "thousand", Rules().to_dict(), 3, computers={2: "normal"}, seed=2
     )
-    services.join_table(match.pk, alice)
-    services.start_table(match.pk, user=bob)
+    services.join_table(match.pk, guest)
+    services.start_table(match.pk, user=owner)
     match = near_the_end(Match.objects.get(pk=match.pk), [900, 200, 50])
-    return play_out(match, {0: bob, 1: alice})
+    return play_out(match, {0: owner, 1: guest})
