@@ -162,9 +162,10 @@ def test_players_report_a_name_or_conduct_and_staff_close_reports(
     refused = alice_client.post(url, {"kind": "conduct", "match": alone.pk, "text": "rude"})
     assert refused.status_code == 400
     assert "where you both played" in refused.content.decode()
-    assert alice_client.post(
-        url, {"kind": "conduct", "match": at_bobs.pk, "text": "rude"}
-    ).status_code == 302
+    assert (
+        alice_client.post(url, {"kind": "conduct", "match": at_bobs.pk, "text": "rude"}).status_code
+        == 302
+    )
     assert alice_client.post(url, {"kind": "name"}).status_code == 302
     mine = alice_client.post(reverse("report_player", args=[alice.pk]), {"kind": "name"})
     assert "You cannot report yourself." in mine.content.decode()
