@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -112,11 +113,12 @@ def recent_results(results: Sequence[RecentResult]) -> SafeString:
     zero = _scale(0, low, high, HEIGHT - MARGIN, MARGIN / 2)
     bars = format_html_join(
         "",
-        '<rect x="{}" y="{}" width="{}" height="{}" fill="{}">'
-        "<title>{}</title></rect>"
+        '<a href="{}"><rect x="{}" y="{}" width="{}" height="{}" fill="{}">'
+        "<title>{}</title></rect></a>"
         '<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#333">{}</text>',
         (
             (
+                reverse("match_history", args=[result.match_id]),
                 _number(MARGIN + index * slot + slot * 0.15),
                 _number(
                     min(zero, top := _scale(result.score, low, high, HEIGHT - MARGIN, MARGIN / 2))
@@ -156,5 +158,5 @@ def recent_results(results: Sequence[RecentResult]) -> SafeString:
         bars,
         MARGIN,
         HEIGHT - 4,
-        _("Green: won. Under each bar: the place."),
+        _("Green: won. Under each bar: the place. A bar opens its match."),
     )

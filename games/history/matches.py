@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from games.core.names import seat_names
 from games.core.registry import GameSpec, ReplayMark, RoundSummary, StoredRound, all_specs, get_spec
 from games.history import charts
+from games.history.results import places as finishing_places
 from games.models import Match, MatchResult, Round, Seat
 from games.services import computer_level_label
 
@@ -220,10 +221,11 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
         for round_, summary, totals in zip(stored, summaries, after, strict=True)
     ]
     progression = [totals for totals in after if totals is not None]
-    places = {
-        result.seat: result.place
-        for result in MatchResult.objects.filter(match=match).only("seat", "place")
-    }
+    places = (
+        dict(enumerate(finishing_places(match.scores, match.winner, match.resigned_by)))
+        if match.is_finished and match.scores
+        else {}
+    )
     return MatchRecord(
         match=match,
         spec=spec,

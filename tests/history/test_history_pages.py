@@ -127,8 +127,8 @@ def test_the_match_page_shows_each_hand_and_the_running_scores(
     ]
     assert [(p.name, p.score, p.place) for p in record.players] == [
         ("You", 1000, 1),
-        ("Left", 100, None),
-        ("Right", 50, None),
+        ("Left", 100, 2),
+        ("Right", 50, 3),
     ]
     page = response.content.decode()
     assert "<polyline" in page

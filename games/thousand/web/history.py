@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.core.registry import ReplayMark, RoundSummary, StoredRound
 from games.thousand.engine import (
@@ -281,7 +280,7 @@ def statistics(counters: Mapping[str, int], rounds: int) -> list[tuple[str, str]
             (
                 _("Marriages in %(suit)s (%(symbol)s)")
                 % {"suit": suit_plural(suit), "symbol": SUIT_SYMBOLS[suit]},
-                ngettext("%(count)s marriage", "%(count)s marriages", count) % {"count": count},
+                str(count),
             )
         )
     lines.append(
