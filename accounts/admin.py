@@ -1,4 +1,8 @@
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import ProfileForm
 from accounts.models import Profile
@@ -7,7 +11,7 @@ from accounts.models import Profile
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
     form = ProfileForm
-    list_display = ("display_name", "user", "is_guest", "created_at")
+    list_display = ("display_name", "user", "is_guest", "created_at", "moderate")
     list_filter = ("is_guest",)
     search_fields = ("display_name", "user__username", "user__email")
     readonly_fields = ("user", "created_at", "updated_at")
@@ -17,3 +21,10 @@ class ProfileAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: object) -> bool:
         # Profiles come with their users.
         return False
+
+    @admin.display(description=_("moderation"))
+    def moderate(self, profile: Profile) -> SafeString:
+        """The staff page where the user is suspended, renamed, and their matches seen."""
+        return format_html(
+            '<a href="{}">{}</a>', reverse("staff_user", args=[profile.user_id]), _("moderate")
+        )

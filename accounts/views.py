@@ -16,6 +16,8 @@ from accounts.forms import GuestUpgradeForm, ProfileForm
 from accounts.guests import GUEST_SESSION_AGE, create_guest, is_guest
 from accounts.models import DISPLAY_NAME_TAKEN, Profile
 from accounts.profiles import create_profile
+from games.core.registry import all_specs
+from games.history.statistics import statistics_of
 
 
 @require_http_methods(["GET", "POST"])
@@ -97,6 +99,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         "email_addresses": EmailAddress.objects.filter(user=request.user).order_by(
             "-primary", "email"
         ),
+        "statistics": [statistics_of(request.user, spec) for spec in all_specs()],
     }
     return render(request, "accounts/profile.html", context)
 

@@ -85,6 +85,16 @@ class Match(models.Model):
     computer_lease_until = models.DateTimeField(
         null=True, blank=True, help_text="the lease holds until then unless renewed"
     )
+    share_token = models.CharField(
+        max_length=32, unique=True, null=True, blank=True, help_text="the read-only link's key"
+    )
+    public = models.BooleanField(
+        default=False, help_text="the owner lets anyone with the link see the finished match"
+    )
+    voided_at = models.DateTimeField(
+        null=True, blank=True, help_text="staff voided the match: kept, but it counts for nothing"
+    )
+    void_reason = models.TextField(blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -104,6 +114,11 @@ class Match(models.Model):
     @property
     def is_waiting(self) -> bool:
         return self.status == self.Status.WAITING
+
+    @property
+    def is_void(self) -> bool:
+        """Whether staff voided the match (it stays, out of statistics and rankings)."""
+        return self.voided_at is not None
 
     @property
     def is_friends(self) -> bool:
@@ -137,6 +152,9 @@ class Seat(models.Model):
     connections = models.PositiveSmallIntegerField(
         default=0, help_text="open table sockets of this seat's person"
     )
+    former_guest = models.BooleanField(
+        default=False, help_text="a guest sat here whose unsaved account has since been removed"
+    )
 
     class Meta:
         ordering = ("number",)
@@ -167,7 +185,7 @@ class Seat(models.Model):
 
     @property
     def is_open(self) -> bool:
-        return self.user_id is None and not self.computer_level
+        return self.user_id is None and not self.computer_level and not self.former_guest
 
     @property
     def played_by_computer(self) -> bool:
@@ -211,3 +229,196 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number} of match {self.match_id} ({self.status})"
+
+
+class MatchResult(models.Model):
+    """One person's result of a finished match, written once when it ends: what statistics
+    and rankings read instead of replaying the match's rounds."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_results"
+    )
+    seat = models.PositiveSmallIntegerField()
+    game = models.CharField(max_length=20)
+    mode = models.CharField(max_length=10, choices=Match.Mode.choices)
+    length = models.CharField(
+        max_length=20, blank=True, default="", help_text="the game's match length (Thousand: 1000)"
+    )
+    level = models.CharField(
+        max_length=10,
+        blank=True,
+        default="",
+        help_text="the computers' level if they share one, 'mixed', or '' with no computer",
+    )
+    players = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField(help_text="1 for the winner")
+    won = models.BooleanField()
+    score = models.IntegerField(help_text="the final match score")
+    rounds = models.PositiveIntegerField(help_text="rounds played that counted")
+    details = models.JSONField(default=dict, help_text="the game's own counters for this player")
+    finished = models.DateTimeField(db_index=True)
+    void = models.BooleanField(default=False, help_text="mirrors Match.voided_at")
+    rating_before = models.FloatField(null=True, blank=True)
+    rating_after = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-finished",)
+        constraints = (
+            models.UniqueConstraint(fields=("match", "user"), name="one_result_per_person"),
+        )
+        indexes = (
+            models.Index(fields=("user", "game", "-finished"), name="result_user_recent"),
+            models.Index(fields=("game", "won", "length", "-score"), name="result_best_scores"),
+        )
+
+    def __str__(self) -> str:
+        return f"Result of user {self.user_id} in match {self.match_id} (place {self.place})"
+
+
+class PlayerTotals(models.Model):
+    """A person's sums over their counted results at one game, for one match length and
+    computer level: kept up to date when a match ends (and rebuilt from the results when staff
+    void one), so the statistics read a few rows however many matches were played."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="totals"
+    )
+    game = models.CharField(max_length=20)
+    length = models.CharField(max_length=20, blank=True, default="")
+    level = models.CharField(max_length=10, blank=True, default="")
+    matches = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    rounds = models.PositiveIntegerField(default=0)
+    counters = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=("user", "game", "length", "level"), name="one_total_per_group"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"Totals of user {self.user_id} at {self.game} ({self.length}, {self.level})"
+
+
+class PlayerRating(models.Model):
+    """A person's skill rating at one game (OpenSkill's Plackett-Luce model): ``mu`` and its
+    uncertainty ``sigma``, updated once per finished match."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    game = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    matches = models.PositiveIntegerField(default=0)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("user", "game"), name="one_rating_per_game"),
+        )
+
+    def __str__(self) -> str:
+        return f"Rating of user {self.user_id} at {self.game}: {self.mu:.1f} ± {self.sigma:.1f}"
+
+    @property
+    def conservative(self) -> float:
+        """The rating the ranking orders by: ``mu`` less three uncertainties."""
+        return self.mu - 3 * self.sigma
+
+
+class AppendOnlyError(RuntimeError):
+    """The audit log is never changed or deleted."""
+
+
+class ModerationAction(models.Model):
+    """One moderation action, recorded when it is taken: who, what, to whom, when and why.
+    Never changed, never deleted (``save`` and ``delete`` refuse)."""
+
+    class Kind(models.TextChoices):
+        SUSPEND = "suspend", _("Suspended a user")
+        LIFT = "lift", _("Lifted a suspension")
+        RENAME = "rename", _("Forced a display-name change")
+        VOID = "void", _("Voided a match")
+        REPORT = "report", _("Closed a report")
+        REMOVE_GUESTS = "remove_guests", _("Removed stale guest accounts")
+
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="moderation_actions",
+        help_text="empty for a scheduled command",
+    )
+    staff_name = models.CharField(max_length=150, blank=True, default="")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="moderation_received",
+    )
+    target_name = models.CharField(max_length=150, blank=True, default="")
+    target_match = models.ForeignKey(
+        Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="moderation"
+    )
+    reason = models.TextField(blank=True, default="")
+    details = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ("-created", "-pk")
+
+    def __str__(self) -> str:
+        return f"{self.kind} by {self.staff_name or 'system'} at {self.created:%Y-%m-%d %H:%M}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError("moderation actions are never changed")
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("moderation actions are never deleted")
+
+
+class Report(models.Model):
+    """A player's report of another player's display name or conduct at a friends' table."""
+
+    class Kind(models.TextChoices):
+        NAME = "name", _("Display name")
+        CONDUCT = "conduct", _("Conduct at a friends' table")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        ACTED = "acted", _("Acted on")
+        DISMISSED = "dismissed", _("Dismissed")
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
+    )
+    reported = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received"
+    )
+    reported_name = models.CharField(
+        max_length=150, help_text="the display name when it was reported"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    match = models.ForeignKey(
+        Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="reports"
+    )
+    text = models.TextField(max_length=1000, blank=True, default="")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created = models.DateTimeField(auto_now_add=True)
+    closed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created",)
+        indexes = (models.Index(fields=("status", "-created"), name="report_open_first"),)
+
+    def __str__(self) -> str:
+        return f"Report {self.pk} on {self.reported_name} ({self.status})"

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 
 from games import bot_runner
 from games.core.registry import GameSpec, IllegalMove, get_spec
+from games.history.results import record_results
 from games.models import ComputerLevel, Match, Round, Seat, new_table_code
 
 if TYPE_CHECKING:
@@ -520,6 +521,8 @@ def _save(table: Table) -> None:
     match.version += 1
     _restart_clock(table)
     match.save(update_fields=sorted({*changed, "version", "turn_started", "updated"}))
+    if "status" in changed and match.is_finished:
+        record_results(match, table.seats)
     match_id, version = match.pk, match.version
     transaction.on_commit(lambda: _announce(match_id, version))
 

@@ -33,6 +33,8 @@ def seat_names(seats: Sequence[Seat], viewer: int | None) -> list[str]:
             names.append(_("You"))
         elif seat.user_id is not None:
             names.append(display_name(seat.user))
+        elif seat.former_guest:
+            names.append(_("a former guest"))
         elif seat.is_open:
             names.append(_("Open seat"))
         elif viewer is None:

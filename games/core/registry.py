@@ -50,6 +50,37 @@ class RoundEnd:
     match_over: bool = False
 
 
+@dataclass(frozen=True)
+class RoundSummary:
+    """One row of a match's round-by-round table, as its game words it."""
+
+    cells: tuple[str, ...]
+    """One per ``GameSpec.round_columns`` (Thousand: dealer, declarer, bid, contract, made)."""
+    seat_notes: tuple[str, ...]
+    """One per seat, shown beside its score change (Thousand: card points and marriages)."""
+    deltas: tuple[int, ...] | None
+    """Each seat's score change, or ``None`` for a round that did not count (a re-deal)."""
+
+
+@dataclass(frozen=True)
+class ReplayMark:
+    """A place to jump to in a round's replay: the step (0: the setup, before any action)."""
+
+    step: int
+    label: str
+
+
+@dataclass(frozen=True)
+class StoredRound:
+    """A finished round as the history reads it."""
+
+    number: int
+    setup: Mapping[str, Any]
+    actions: Sequence[Any]
+    result: Mapping[str, Any] | None
+    void: bool
+
+
 class GameSpec(ABC):
     """One game as the site sees it. Subclasses are registered with ``register``."""
 
@@ -170,6 +201,56 @@ class GameSpec(ABC):
     @abstractmethod
     def listing(self, match: Match) -> str:
         """One line about a match's options for the lobby's lists."""
+
+    # -- history, replays and statistics (each with a default, so a game can start without) --
+
+    match_lengths: tuple[str, ...] = ()
+    """Every value ``match_length`` gives, for the rankings' filter."""
+
+    def match_length(self, options: Mapping[str, Any]) -> str:
+        """The option statistics and rankings are split by (Thousand: the target, "1000")."""
+        return ""
+
+    def length_label(self, length: str) -> str:
+        """A match length in words ("to 1000")."""
+        return length
+
+    def round_columns(self) -> tuple[_StrOrPromise, ...]:
+        """The headings of the game's own columns in the round-by-round table."""
+        return ()
+
+    def round_summary(self, stored: StoredRound, names: Sequence[str]) -> RoundSummary:
+        """A finished round's row in the round-by-round table (``names``: each seat's name
+        as the viewer reads it). By default the score changes stored as ``score_deltas``."""
+        deltas = (stored.result or {}).get("score_deltas")
+        return RoundSummary(
+            cells=(),
+            seat_notes=("",) * len(names),
+            deltas=None if stored.void or deltas is None else tuple(deltas),
+        )
+
+    replay_template: str = ""
+    """The template of one replay step (given ``step``, from ``replay_view``); empty: the
+    game has no replay."""
+
+    def replay_view(self, states: Sequence[Any], step: int, names: Sequence[str]) -> Any:
+        """Everything about ``states[step]`` with every hand shown, and the action that led
+        there (``states``: the round's successive states): only for finished matches."""
+        raise NotImplementedError(f"{self.key} has no replay")
+
+    def replay_marks(self, states: Sequence[Any]) -> list[ReplayMark]:
+        """Where a replay of these successive states may jump to (Thousand: each trick)."""
+        return []
+
+    def player_counters(self, rounds: Sequence[StoredRound], players: int) -> list[dict[str, int]]:
+        """Each seat's counters over one finished match, summed over a person's matches for
+        their statistics (a counter named ``max_…`` keeps the highest value instead)."""
+        return [{} for _seat in range(players)]
+
+    def statistics(self, counters: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
+        """The game's own lines of statistics from counters summed over matches (``rounds``:
+        the rounds played in them), as (label, value) in the active language."""
+        return []
 
 
 _SPECS: dict[str, GameSpec] = {}

@@ -16,7 +16,15 @@ from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games.core.registry import GameSpec, IllegalMove, RoundEnd, register
+from games.core.registry import (
+    GameSpec,
+    IllegalMove,
+    ReplayMark,
+    RoundEnd,
+    RoundSummary,
+    StoredRound,
+    register,
+)
 from games.models import ComputerLevel, Match
 from games.services import Table
 from games.thousand.engine import (
@@ -36,6 +44,7 @@ from games.thousand.engine import (
     view_for_seat,
 )
 from games.thousand.web import forms as thousand_forms
+from games.thousand.web import history
 from games.thousand.web.summary import rules_summary
 from games.thousand.web.table import present
 
@@ -200,6 +209,37 @@ class ThousandSpec(GameSpec):
     def listing(self, match: Match) -> str:
         target = Rules.from_dict(match.options).target
         return gettext("to %(target)s") % {"target": target}
+
+    match_lengths = ("1000", "500")
+
+    def match_length(self, options: Mapping[str, Any]) -> str:
+        return str(Rules.from_dict(options).target)
+
+    def length_label(self, length: str) -> str:
+        return gettext("to %(target)s") % {"target": length}
+
+    def round_columns(self) -> tuple[Any, ...]:
+        return (_("Dealer"), _("Declarer"), _("Bid"), _("Contract"), _("Result"))
+
+    def round_summary(self, stored: StoredRound, names: Sequence[str]) -> RoundSummary:
+        return history.round_summary(stored, names)
+
+    replay_template = "games/history/thousand_replay.html"
+
+    def replay_view(self, states: Sequence[Any], step: int, names: Sequence[str]) -> Any:
+        return history.replay_view(states[step], names, states[step - 1] if step else None)
+
+    def replay_marks(self, states: Sequence[Any]) -> list[ReplayMark]:
+        return history.replay_marks(states)
+
+    def player_counters(self, rounds: Sequence[StoredRound], players: int) -> list[dict[str, int]]:
+        replayed = [
+            None if stored.void else self.replay(stored.setup, stored.actions) for stored in rounds
+        ]
+        return history.player_counters(rounds, players, replayed)
+
+    def statistics(self, counters: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
+        return history.statistics(counters, rounds)
 
 
 SPEC = register(ThousandSpec())

@@ -1,0 +1,273 @@
+"""What staff do, each action recorded in the append-only audit log in the same transaction:
+suspend and lift, force a display-name change, void a match, close a report; and the daily
+removal of guest accounts nobody saved."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Exists, Max, OuterRef, Q
+from django.db.models.functions import Coalesce, Greatest
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from accounts.names import display_name
+from accounts.profiles import save_with_numbered_name
+from games.history.results import rebuild_totals
+from games.models import (
+    ComputerLevel,
+    Match,
+    MatchResult,
+    ModerationAction,
+    PlayerRating,
+    Report,
+    Seat,
+)
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+DEFAULT_GUEST_RETENTION_DAYS = 180
+
+
+class ModerationError(ValueError):
+    """An action that cannot be taken, with the reason for the staff member."""
+
+
+def _record(
+    staff: AbstractBaseUser | None,
+    kind: str,
+    reason: str,
+    *,
+    user: AbstractBaseUser | None = None,
+    match: Match | None = None,
+    details: dict[str, Any] | None = None,
+) -> ModerationAction:
+    return ModerationAction.objects.create(
+        staff=staff,
+        staff_name=staff.get_username() if staff is not None else "",
+        kind=kind,
+        target_user=user,
+        target_name=display_name(user) if user is not None else "",
+        target_match=match,
+        reason=reason,
+        details=details or {},
+    )
+
+
+def _need_reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise ModerationError(gettext("Say why: the reason goes into the moderation log."))
+    return reason
+
+
+@transaction.atomic
+def suspend(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> None:
+    """The user can no longer sign in (their sessions end with their next request) and
+    disappears from the rankings."""
+    reason = _need_reason(reason)
+    if user.pk == staff.pk:
+        raise ModerationError(gettext("You cannot suspend yourself."))
+    if not user.is_active:
+        raise ModerationError(gettext("This account is already suspended."))
+    user.is_active = False
+    user.save(update_fields=["is_active"])
+    _record(staff, ModerationAction.Kind.SUSPEND, reason, user=user)
+
+
+@transaction.atomic
+def lift(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> None:
+    reason = _need_reason(reason)
+    if user.is_active:
+        raise ModerationError(gettext("This account is not suspended."))
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+    _record(staff, ModerationAction.Kind.LIFT, reason, user=user)
+
+
+@transaction.atomic
+def force_rename(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> str:
+    """Replaces the user's display name by a numbered "Player 1234" (they may choose a new
+    one on their profile page); returns the new name."""
+    reason = _need_reason(reason)
+    profile = user.profile  # type: ignore[attr-defined]
+    old = profile.display_name
+    save_with_numbered_name(profile, prefix=gettext("Player"))
+    _record(
+        staff,
+        ModerationAction.Kind.RENAME,
+        reason,
+        user=user,
+        details={"old": old, "new": profile.display_name},
+    )
+    return str(profile.display_name)
+
+
+@transaction.atomic
+def void_match(staff: AbstractBaseUser, match_id: int, reason: str) -> Match:
+    """The match stays for the record but counts for nothing: its results leave the
+    statistics and rankings, and the ratings it moved move back by as much."""
+    reason = _need_reason(reason)
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise ModerationError(gettext("There is no such match."))
+    if match.is_void:
+        raise ModerationError(gettext("This match is already void."))
+    match.voided_at = timezone.now()
+    match.void_reason = reason
+    match.save(update_fields=["voided_at", "void_reason"])
+    results = list(MatchResult.objects.filter(match=match))
+    held = {
+        rating.user_id: rating
+        for rating in PlayerRating.objects.select_for_update().filter(
+            game=match.game, user_id__in=[result.user_id for result in results]
+        )
+    }
+    for result in results:
+        rating = held.get(result.user_id)
+        if rating is None or result.rating_before is None or result.rating_after is None:
+            continue
+        rating.mu -= result.rating_after - result.rating_before
+        rating.matches = max(0, rating.matches - 1)
+        rating.save(update_fields=["mu", "matches", "updated"])
+    MatchResult.objects.filter(match=match).update(void=True)
+    rebuild_totals([result.user_id for result in results], match.game)
+    _record(staff, ModerationAction.Kind.VOID, reason, match=match)
+    return match
+
+
+@transaction.atomic
+def close_report(staff: AbstractBaseUser, report_id: int, status: str, reason: str) -> Report:
+    """Marks an open report as acted on or dismissed."""
+    reason = _need_reason(reason)
+    report = Report.objects.select_for_update().filter(pk=report_id).first()
+    if report is None or report.status != Report.Status.OPEN:
+        raise ModerationError(gettext("This report is not open."))
+    if status not in (Report.Status.ACTED, Report.Status.DISMISSED):
+        raise ModerationError(gettext("Choose what happened to the report."))
+    report.status = status
+    report.closed = timezone.now()
+    report.save(update_fields=["status", "closed"])
+    _record(
+        staff,
+        ModerationAction.Kind.REPORT,
+        reason,
+        user=report.reported,
+        match=report.match,
+        details={"report": report.pk, "status": status},
+    )
+    return report
+
+
+def retention_days() -> int:
+    return int(getattr(settings, "GUEST_RETENTION_DAYS", DEFAULT_GUEST_RETENTION_DAYS))
+
+
+def stale_guests(days: int) -> Any:
+    """Guests who never saved their account and have not signed in nor played for ``days``."""
+    cutoff = timezone.now() - timedelta(days=days)
+    return (
+        get_user_model()
+        .objects.filter(profile__is_guest=True)
+        .annotate(
+            last_seen=Greatest(
+                "date_joined",
+                Coalesce("last_login", "date_joined"),
+                Coalesce(Max("seats__match__updated"), "date_joined"),
+            )
+        )
+        .filter(last_seen__lt=cutoff)
+        .order_by("pk")
+    )
+
+
+def remove_stale_guests(days: int) -> int:
+    """Removes the stale guests, one transaction each; their seats at matches shared with
+    other people stay, as "a former guest" (a computer plays on where the match is not over),
+    and a match they made passes to another person at it. Returns how many were removed."""
+    removed = 0
+    for guest_id in list(stale_guests(days).values_list("pk", flat=True)):
+        with transaction.atomic():
+            guest = (
+                get_user_model()
+                .objects.select_for_update()
+                .filter(pk=guest_id, profile__is_guest=True)
+                .first()
+            )
+            if guest is None:
+                continue
+            _keep_shared_seats(guest)
+            guest.delete()
+            removed += 1
+    if removed:
+        _record(
+            None,
+            ModerationAction.Kind.REMOVE_GUESTS,
+            gettext("Guest accounts not saved nor used for %(days)s days.") % {"days": days},
+            details={"removed": removed},
+        )
+    return removed
+
+
+def _keep_shared_seats(guest: AbstractBaseUser) -> None:
+    others = Seat.objects.filter(match=OuterRef("match"), user__isnull=False).exclude(user=guest)
+    shared = Seat.objects.filter(user=guest).filter(Exists(others)).select_related("match")
+    for seat in shared:
+        match = seat.match
+        seat.user = None
+        seat.former_guest = True
+        if not match.is_finished:
+            seat.computer_level = ComputerLevel.NORMAL
+        seat.save(update_fields=["user", "former_guest", "computer_level"])
+        if match.owner_id == guest.pk:
+            heir = (
+                Seat.objects.filter(match=match, user__isnull=False)
+                .exclude(Q(user=guest))
+                .order_by("number")
+                .first()
+            )
+            assert heir is not None
+            match.owner_id = heir.user_id
+            match.save(update_fields=["owner"])
+
+
+def make_report(
+    reporter: AbstractBaseUser,
+    reported: AbstractBaseUser,
+    kind: str,
+    text: str,
+    match: Match | None = None,
+) -> Report:
+    """A player reports another one's display name, or their conduct at a friends' table
+    where both sat."""
+    if reported.pk == reporter.pk:
+        raise ModerationError(gettext("You cannot report yourself."))
+    if kind not in Report.Kind.values:
+        raise ModerationError(gettext("Choose what you report."))
+    if kind == Report.Kind.CONDUCT:
+        shared = (
+            match is not None
+            and match.is_friends
+            and Seat.objects.filter(match=match, user__in=[reporter, reported]).count() == 2
+        )
+        if not shared:
+            raise ModerationError(
+                gettext("Conduct is reported from a friends' table where you both played.")
+            )
+    if Report.objects.filter(
+        reporter=reporter, reported=reported, kind=kind, status=Report.Status.OPEN
+    ).exists():
+        raise ModerationError(gettext("You already reported this; staff will look at it."))
+    return Report.objects.create(
+        reporter=reporter,
+        reported=reported,
+        reported_name=display_name(reported),
+        kind=kind,
+        match=match if kind == Report.Kind.CONDUCT else None,
+        text=text.strip()[:1000],
+    )
