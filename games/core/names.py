@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from accounts.names import display_name
 from games.models import ComputerLevel, Seat
@@ -78,3 +78,14 @@ def seat_names(seats: Sequence[Seat], viewer: int | None) -> list[str]:
             taken.add(name)
             names.append(name)
     return names
+
+
+def place_name(place: int) -> str:
+    """A place at the end of a match as people say it: "1st", "2nd", "3rd", "4th"."""
+    names = {
+        1: pgettext("place in a match", "1st"),
+        2: pgettext("place in a match", "2nd"),
+        3: pgettext("place in a match", "3rd"),
+        4: pgettext("place in a match", "4th"),
+    }
+    return names[place]

@@ -89,7 +89,8 @@ def test_cards_on_the_felt_are_never_dimmed_only_unplayable_cards_in_my_hand(
     hand = hand_html(page)
     dimmed = set(
         re.findall(
-            r'<li class="card[^"]* dimmed[^"]*">\s*<span[^>]*><span[^>]*data-card="(\w\w)"', hand
+            r'<li class="card[^"]* dimmed[^"]*"[^>]*>\s*<span[^>]*><span[^>]*data-card="(\w\w)"',
+            hand,
         )
     )
     playable = set(re.findall(r'value="play:(\w\w)"', hand))
@@ -146,7 +147,7 @@ def test_leading_from_the_second_trick_the_prompt_offers_the_marriage(
     computer_plays(scripted_match, "play:9S", "play:KD")
     page = fragment(alice_client, scripted_match)
     assert "Leading the king or queen of spades declares the marriage (40)." in page
-    assert "Last trick" in page
+    assert "You took the trick" in page  # the last trick stays on the felt
     post_move(alice_client, scripted_match, action="play:TS")
     page = fragment(alice_client, scripted_match)
     caption = page[page.index('<span class="previous-trick">') :]
@@ -183,7 +184,7 @@ def test_the_end_of_a_match_offers_another_with_the_same_rules(
     )
     page = alice_client.get(table_url(scripted_match)).content.decode()
     assert "You won the match! Well played." in page
-    assert "Play again with the same rules" in page
+    assert "Play again with the same options" in page
     for name, value in Rules().to_dict().items():
         assert f'name="{name}" value="{value}"' in page
     assert 'name="level" value="normal"' in page
@@ -206,7 +207,7 @@ def test_hands_are_numbered_as_played_a_redeal_does_not_count(
     assert current(match).round.number == 2
 
     page = fragment(alice_client, match)
-    assert "What just happened (hand 1)" in page
+    assert "What happened (hand 1)" in page
     assert "You asked for a re-deal: the cards were dealt again." in page
 
     play_out(alice_client, match)
