@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
@@ -13,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import bot_runner
-from games.core.names import seat_names
+from games.core.names import place_name, seat_names
 from games.core.registry import GameSpec, all_specs, get_spec
 from games.forms import FriendsTableForm, JoinForm, PracticeForm
 from games.models import Match
@@ -62,21 +63,46 @@ def _posted_game(request: HttpRequest) -> str | None:
 
 
 def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
-    """Each game's lobby forms, the posted one bound to the request's data."""
+    """Each game's lobby forms, the posted one bound to the request's data; the others start
+    from the person's last match of that game."""
     posted = _posted_game(request)
     mode = request.POST.get("mode", "practice")
     listed = []
     for spec in all_specs():
         data = request.POST if posted == spec.key else None
+        options = spec.options_form(data)
+        practice = PracticeForm(spec, data if mode == "practice" else None)
+        if data is None:
+            _remember_last_choices(request, spec, options, practice)
         listed.append(
             {
                 "spec": spec,
-                "options": spec.options_form(data),
-                "practice": PracticeForm(spec, data if mode == "practice" else None),
+                "options": options,
+                "practice": practice,
                 "friends": FriendsTableForm(spec, data if mode == "friends" else None),
             }
         )
     return listed
+
+
+def _remember_last_choices(
+    request: HttpRequest, spec: GameSpec, options: Any, practice: PracticeForm
+) -> None:
+    """Start the forms from the person's last practice match of ``spec``'s game, if any."""
+    last = (
+        matches_of(request.user)
+        .filter(game=spec.key, mode=Match.Mode.PRACTICE)
+        .order_by("-created")
+        .first()
+    )
+    if last is None:
+        return
+    options.initial = {**options.initial, **last.options}
+    seats = list(last.seats.all())
+    levels = [seat.computer_level for seat in seats if seat.computer_level]
+    practice.initial = {**practice.initial, "players": len(seats)}
+    if levels:
+        practice.initial["level"] = levels[0]
 
 
 @login_required
@@ -167,7 +193,7 @@ def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, ob
                 "match": match,
                 "game": get_spec(match.game).name,
                 "won": match.winner == me,
-                "place": order.index(me) + 1 if match.is_finished and order else None,
+                "place": place_name(order.index(me) + 1) if match.is_finished and order else "",
                 "level": computer_level_label(computers[0].computer_level) if computers else "",
                 "about": get_spec(match.game).listing(match),
                 # The viewer first, then the others in playing order.

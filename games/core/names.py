@@ -4,10 +4,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from accounts.names import display_name
-from games.models import Seat
+from games.models import ComputerLevel, Seat
+
+COMPUTER_NAMES: dict[str, tuple[Promise, ...]] = {
+    ComputerLevel.BEGINNER: (
+        pgettext_lazy("a Beginner computer player's name", "Bolek"),
+        pgettext_lazy("a Beginner computer player's name", "Lolek"),
+        pgettext_lazy("a Beginner computer player's name", "Tola"),
+        pgettext_lazy("a Beginner computer player's name", "Reksio"),
+    ),
+    ComputerLevel.NORMAL: (
+        pgettext_lazy("a Normal computer player's name", "Kasia"),
+        pgettext_lazy("a Normal computer player's name", "Janek"),
+        pgettext_lazy("a Normal computer player's name", "Zosia"),
+        pgettext_lazy("a Normal computer player's name", "Marek"),
+    ),
+    ComputerLevel.EXPERT: (
+        pgettext_lazy("an Expert computer player's name", "Wanda"),
+        pgettext_lazy("an Expert computer player's name", "Zbigniew"),
+        pgettext_lazy("an Expert computer player's name", "Halina"),
+        pgettext_lazy("an Expert computer player's name", "Bogdan"),
+    ),
+}
+"""Four names per level, disjoint, one per seat number (0-3): the computers at a table never
+share a name, and a computer keeps its name all match long (the same persona in every match,
+as regulars at a club's table)."""
 
 
 def relative_position(number: int, viewer: int, players: int) -> str:
@@ -23,10 +49,22 @@ def relative_position(number: int, viewer: int, players: int) -> str:
     return "across"
 
 
+def computer_name(seat: Seat, taken: set[str]) -> str:
+    """A computer's name: by its level and seat, and none of the names in ``taken`` (the
+    people's and the other computers' at the table)."""
+    names = [str(name) for name in COMPUTER_NAMES[seat.computer_level]]
+    start = seat.number % len(names)
+    for offset in range(len(names)):
+        name = names[(start + offset) % len(names)]
+        if name not in taken:
+            return name
+    return _("Computer %(number)s") % {"number": seat.number + 1}
+
+
 def seat_names(seats: Sequence[Seat], viewer: int | None) -> list[str]:
     """Each seat's name as ``viewer`` reads it: "You", people's display names, and computers
-    by where they sit ("Left", "Across", "Right"); an open seat is "Open seat"."""
-    players = len(seats)
+    by the names of their level; an open seat is "Open seat"."""
+    taken = {display_name(seat.user) for seat in seats if seat.user_id is not None}
     names = []
     for seat in seats:
         if viewer is not None and seat.number == viewer:
@@ -37,9 +75,19 @@ def seat_names(seats: Sequence[Seat], viewer: int | None) -> list[str]:
             names.append(_("a former guest"))
         elif seat.is_open:
             names.append(_("Open seat"))
-        elif viewer is None:
-            names.append(_("Computer %(number)s") % {"number": seat.number + 1})
         else:
-            position = relative_position(seat.number, viewer, players)
-            names.append({"left": _("Left"), "right": _("Right"), "across": _("Across")}[position])
+            name = computer_name(seat, taken)
+            taken.add(name)
+            names.append(name)
     return names
+
+
+def place_name(place: int) -> str:
+    """A place at the end of a match as people say it: "1st", "2nd", "3rd", "4th"."""
+    names = {
+        1: pgettext("place in a match", "1st"),
+        2: pgettext("place in a match", "2nd"),
+        3: pgettext("place in a match", "3rd"),
+        4: pgettext("place in a match", "4th"),
+    }
+    return names[place]

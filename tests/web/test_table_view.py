@@ -45,7 +45,8 @@ def played_at(page: str) -> dict[str, str]:
 
 
 def right_leads_the_ace_of_hearts(client: Client, match: Match) -> None:
-    """Right wins the auction at 110, gives 9C to Alice and 9D to Left, plays 120, leads AH."""
+    """Zosia (right) wins the auction at 110, gives 9C to Alice and 9D to Janek (left), plays
+    120, leads AH."""
     computer_plays(match, "pass", "bid:110")
     post_move(client, match, action="pass")
     computer_plays(match, "give:9C", "give:9D", "contract:120", "play:AH")
@@ -69,14 +70,14 @@ def test_each_card_of_the_trick_lies_in_front_of_the_player_who_played_it(
     right_leads_the_ace_of_hearts(alice_client, scripted_match)
     page = fragment(alice_client, scripted_match)
     assert played_at(page) == {"right": "AH"}
-    assert "Right led" in trick_html(page)
+    assert "Zosia led" in trick_html(page)
 
     post_move(alice_client, scripted_match, action="play:9H")
     computer_plays(scripted_match, "play:9S")
     page = fragment(alice_client, scripted_match)
     assert played_at(page) == {"right": "AH", "me": "9H", "left": "9S"}
     assert re.search(r'class="card played won[^"]*" data-position="right"', page)
-    assert "Right took the trick" in page
+    assert "Zosia took the trick" in page
 
 
 def test_cards_on_the_felt_are_never_dimmed_only_unplayable_cards_in_my_hand(
@@ -88,7 +89,8 @@ def test_cards_on_the_felt_are_never_dimmed_only_unplayable_cards_in_my_hand(
     hand = hand_html(page)
     dimmed = set(
         re.findall(
-            r'<li class="card[^"]* dimmed[^"]*">\s*<span[^>]*><span[^>]*data-card="(\w\w)"', hand
+            r'<li class="card[^"]* dimmed[^"]*"[^>]*>\s*<span[^>]*><span[^>]*data-card="(\w\w)"',
+            hand,
         )
     )
     playable = set(re.findall(r'value="play:(\w\w)"', hand))
@@ -109,7 +111,7 @@ def test_the_bidding_prompt_names_the_bid_and_who_made_it(
 ) -> None:
     computer_plays(scripted_match, "pass", "bid:110")
     page = fragment(alice_client, scripted_match)
-    assert "The bid is 110 (Right). Raise or pass." in page
+    assert "The bid is 110 (Zosia). Raise or pass." in page
 
 
 def test_the_announcer_reads_every_line_of_the_last_move_and_what_to_do(
@@ -121,13 +123,13 @@ def test_the_announcer_reads_every_line_of_the_last_move_and_what_to_do(
     page = fragment(alice_client, scripted_match)
     announcer = re.search(r'<div id="announcer" hx-swap-oob="innerHTML">(.*?)</div>', page)
     assert announcer
-    assert announcer.group(1) == "Left plays nine of spades. Right takes the trick."
+    assert announcer.group(1) == "Janek plays nine of spades. Zosia takes the trick."
     computer_plays(scripted_match, "play:TH")
     announcer = re.search(
         r'<div id="announcer"[^>]*>(.*?)</div>', fragment(alice_client, scripted_match)
     )
     assert announcer
-    assert announcer.group(1) == "Right plays ten of hearts. Your turn: play a highlighted card."
+    assert announcer.group(1) == "Zosia plays ten of hearts. Your turn: play a highlighted card."
 
 
 def test_leading_from_the_second_trick_the_prompt_offers_the_marriage(
@@ -145,13 +147,13 @@ def test_leading_from_the_second_trick_the_prompt_offers_the_marriage(
     computer_plays(scripted_match, "play:9S", "play:KD")
     page = fragment(alice_client, scripted_match)
     assert "Leading the king or queen of spades declares the marriage (40)." in page
-    assert "Last trick" in page
+    assert "You took the trick" in page  # the last trick stays on the felt
     post_move(alice_client, scripted_match, action="play:TS")
     page = fragment(alice_client, scripted_match)
     caption = page[page.index('<span class="previous-trick">') :]
     caption = caption[: caption.index("</p>")]
     assert " ".join(re.sub(r"<[^>]+>", " ", caption).split()) == (
-        "Last trick: You A♠ ace of spades · Left 9♠ nine of spades · Right K♦ king of diamonds ."
+        "Last trick: You A♠ ace of spades · Janek 9♠ nine of spades · Zosia K♦ king of diamonds ."
         " You took it."
     )
 
@@ -168,9 +170,9 @@ def test_the_summary_says_who_scores_only_as_declarer(
     play_out(alice_client, match)
     page = fragment(alice_client, match)
     assert "only as declarer: 800 or more" in page
-    left_row = re.search(r"<tr><th scope=\"row\">Left.*?</tr>", page, re.DOTALL)
+    left_row = re.search(r"<tr><th scope=\"row\">Janek.*?</tr>", page, re.DOTALL)
     assert left_row
-    assert "<td>0</td><td>850</td>" in left_row.group(0)  # no change for Left on the barrel
+    assert "<td>0</td><td>850</td>" in left_row.group(0)  # no change for Janek on the barrel
     assert "went down" in page or "made the contract" in page
 
 
@@ -182,7 +184,7 @@ def test_the_end_of_a_match_offers_another_with_the_same_rules(
     )
     page = alice_client.get(table_url(scripted_match)).content.decode()
     assert "You won the match! Well played." in page
-    assert "Play again with the same rules" in page
+    assert "Play again with the same options" in page
     for name, value in Rules().to_dict().items():
         assert f'name="{name}" value="{value}"' in page
     assert 'name="level" value="normal"' in page
@@ -205,7 +207,7 @@ def test_hands_are_numbered_as_played_a_redeal_does_not_count(
     assert current(match).round.number == 2
 
     page = fragment(alice_client, match)
-    assert "What just happened (hand 1)" in page
+    assert "What happened (hand 1)" in page
     assert "You asked for a re-deal: the cards were dealt again." in page
 
     play_out(alice_client, match)

@@ -107,12 +107,12 @@ def test_the_lobby_lists_matches_to_resume_and_finished_ones(
     page = alice_client.get(reverse("lobby")).content.decode()
     resume, done = page.split("Recently finished")
     assert table_url(scripted_match) in resume
-    assert "You <strong>0</strong> · Left <strong>0</strong> · Right <strong>0</strong>" in resume
+    assert "You <strong>0</strong> · Janek <strong>0</strong> · Zosia <strong>0</strong>" in resume
     assert "just now" in resume
     assert table_url(finished) in done
     assert "You won" in done
     assert (
-        "You <strong>1010</strong> · Left <strong>-40</strong> · Right <strong>530</strong>" in done
+        "You <strong>1010</strong> · Lolek <strong>-40</strong> · Tola <strong>530</strong>" in done
     )
 
 
@@ -265,7 +265,7 @@ def test_a_finished_match_refuses_moves_and_shows_the_winner(
     assert response.status_code == 409  # type: ignore[attr-defined]
     assert "This match is over." in response.content.decode()  # type: ignore[attr-defined]
     page = alice_client.get(table_url(scripted_match)).content.decode()
-    assert "Left won the match." in page
+    assert "Janek won the match." in page
     assert "Back to the lobby" in page
 
 
@@ -307,9 +307,9 @@ def test_a_whole_hand_through_the_views(alice_client: Client, scripted_match: Ma
     post_move(alice_client, scripted_match, action="pass")
     computer_plays(scripted_match, "give:9C", "give:9D", "contract:120")
     page = alice_client.get(table_url(scripted_match)).content.decode()
-    assert "Right gives you" in page
+    assert "Zosia gives you" in page
     assert 'data-card="9C"' in page
-    assert "Right gives a card to Left." in page
+    assert "Zosia gives a card to Janek." in page
     table = current(scripted_match)
     while not table.state.is_over:
         action = legal_actions(table.state)[0]

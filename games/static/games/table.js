@@ -76,9 +76,69 @@
     });
   }
 
+  // "Your turn" in the page title (a background tab shows it), the log scrolled to its newest
+  // line, and a short sound when the turn comes to the person, if they turned it on.
+  var SOUND_KEY = "thousand.sound";
+  var wasMyTurn = null;
+
+  function soundOn() {
+    try {
+      return window.localStorage.getItem(SOUND_KEY) === "on";
+    } catch (error) {
+      return false;
+    }
+  }
+
+  var audio = null;
+
+  function chime() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    audio = audio || new Context();
+    var tone = audio.createOscillator();
+    var volume = audio.createGain();
+    tone.frequency.value = 660;
+    volume.gain.setValueAtTime(0.08, audio.currentTime);
+    volume.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  }
+
+  function showTurn() {
+    var table = document.getElementById("table");
+    var root = document.getElementById("table-root");
+    if (!table || !root) return;
+    var myTurn = table.dataset.myTurn === "true";
+    var base = root.dataset.baseTitle;
+    document.title = myTurn ? root.dataset.turnTitle + " · " + base : base;
+    if (myTurn && wasMyTurn === false && soundOn()) chime();
+    wasMyTurn = myTurn;
+    var log = document.getElementById("log-lines");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  function setUpSound() {
+    var toggle = document.getElementById("sound-toggle");
+    if (!toggle) return;
+    toggle.hidden = false;
+    toggle.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    toggle.addEventListener("click", function () {
+      var on = toggle.getAttribute("aria-pressed") !== "true";
+      try {
+        window.localStorage.setItem(SOUND_KEY, on ? "on" : "off");
+      } catch (error) {
+        return;
+      }
+      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) chime();
+    });
+  }
+
   function afterTableSwap() {
     reopenPanels();
     restoreFocus();
+    showTurn();
   }
 
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -139,6 +199,7 @@
   });
 
   document.addEventListener("htmx:afterSwap", reopenPanels);
+  document.addEventListener("htmx:afterSwap", showTurn);
   document.addEventListener("htmx:afterSettle", restoreFocus);
   document.addEventListener("htmx:wsAfterMessage", afterTableSwap);
 
@@ -174,6 +235,8 @@
   }
   tickClocks();
   window.setInterval(tickClocks, 1000);
+  setUpSound();
+  showTurn();
 
   // − and + next to a bid or a contract.
   function syncLabel(form, input) {

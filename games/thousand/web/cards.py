@@ -87,6 +87,13 @@ class CardView:
     marriage: bool = False
     from_musik: bool = False
     received: bool = False
+    arriving: bool = False
+    """The card just came from the musik: it moves into the hand where motion is allowed."""
+
+    @property
+    def art(self) -> str:
+        """The static path of the card's face."""
+        return f"games/cards/{self.code}.svg"
 
     @property
     def html(self) -> SafeString:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games.thousand.engine import (
@@ -13,7 +14,15 @@ from games.thousand.engine import (
     REDEAL_PHASE,
     Observation,
 )
-from games.thousand.web.cards import CARD_POINTS, MARRIAGE_VALUES, CardView, suit_plural
+from games.thousand.engine.state import PLAIN_LIMIT
+from games.thousand.web.cards import (
+    CARD_POINTS,
+    MARRIAGE_VALUES,
+    SUIT_ORDER,
+    CardView,
+    suit_plural,
+)
+from games.thousand.web.log import log_entry
 from games.thousand.web.summary import hand_summary
 from games.thousand.web.viewmodels import TableView
 
@@ -50,6 +59,8 @@ def controls(result: TableView, view: Observation, names: list[str], finished: b
         result.can_raise = bool(bids)
         result.bid_min = min(bids, default=0)
         result.bid_max = max(bids, default=0)
+        if bids:
+            result.range_note = range_note(result.bid_min, result.bid_max, view.hand)
         high = {"bid": view.bid, "name": result.bidder}
         result.prompt = (
             _("The bid is %(bid)s (%(name)s). Raise or pass.") % high
@@ -75,15 +86,38 @@ def controls(result: TableView, view: Observation, names: list[str], finished: b
         result.bid_min = min(values)
         result.bid_max = max(values)
         result.can_raise = result.bid_max > result.bid_min
+        result.range_note = range_note(result.bid_min, result.bid_max, view.hand)
         result.prompt = (
             _("Choose your contract: %(low)s to %(high)s.")
             % {"low": result.bid_min, "high": result.bid_max}
             if result.can_raise
-            else _("Your contract is %(value)s: press Play.") % {"value": result.bid_min}
+            else _("Your contract is %(value)s: announce it.") % {"value": result.bid_min}
         )
     elif view.phase == PLAYING:
         result.controls = "play"
         result.prompt = _lead_prompt(view, result.hand)
+
+
+def range_note(low: int, high: int, hand: tuple[str, ...]) -> SafeString:
+    """The values allowed now and where the limit comes from: 120 plus the marriages held."""
+    span = str(low) if low == high else f"{low}\N{EN DASH}{high}"
+    suits = [suit for suit in SUIT_ORDER if f"K{suit}" in hand and f"Q{suit}" in hand]
+    if not suits:
+        return log_entry(
+            _("%(range)s: at most %(limit)s without a marriage"), range=span, limit=PLAIN_LIMIT
+        ).html
+    marriages = SafeString(
+        " + ".join(
+            log_entry(
+                _("your %(suit)s marriage %(value)s"),
+                suit=("suit", suit),
+                value=MARRIAGE_VALUES[suit],
+            ).html
+            for suit in suits
+        )
+    )
+    template = _("%(range)s: %(limit)s + %(marriages)s")
+    return log_entry(template, range=span, limit=PLAIN_LIMIT, marriages=marriages).html
 
 
 def _redeal_prompt(view: Observation) -> str:

@@ -48,6 +48,8 @@ from games.thousand.web import history
 from games.thousand.web.summary import rules_summary
 from games.thousand.web.table import present
 
+VARIANT_ORDER = ("target", "bid_step", "following", "rounding", "four_nines")
+"""The options in the order ``rules_summary`` words them."""
 _ACTION_SHAPE = re.compile(r"[a-z]{1,8}(:[0-9A-Za-z]{1,9})?")
 NUMBERED_ACTIONS = ("bid", "contract")
 _DIGITS = re.compile(r"[0-9]{1,9}")
@@ -207,8 +209,16 @@ class ThousandSpec(GameSpec):
         return present(table, seat, names, message)
 
     def listing(self, match: Match) -> str:
-        target = Rules.from_dict(match.options).target
-        return gettext("to %(target)s") % {"target": target}
+        """The target, the number of players if four, and every option off the house rules."""
+        rules = Rules.from_dict(match.options)
+        house = Rules().to_dict()
+        lines = [gettext("to %(target)s") % {"target": rules.target}]
+        if rules.players == 4:
+            lines.append(gettext("4 players"))
+        chosen = rules.to_dict()
+        in_words = dict(zip(VARIANT_ORDER, rules_summary(chosen), strict=True))
+        lines += [in_words[name] for name in VARIANT_ORDER[1:] if chosen[name] != house[name]]
+        return " · ".join(lines)
 
     match_lengths = ("1000", "500")
 

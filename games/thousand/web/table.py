@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields, replace
+from math import ceil
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.names import display_name
-from games.core.names import relative_position
-from games.models import ComputerLevel, Round
+from games.core.names import place_name, relative_position
+from games.models import ComputerLevel, Round, Seat
 from games.services import Table
 from games.thousand.engine import (
     BIDDING,
@@ -40,6 +41,9 @@ from games.thousand.web.log import hand_log
 from games.thousand.web.prompts import controls
 from games.thousand.web.summary import rules_summary, score_sheet
 from games.thousand.web.viewmodels import LastTrick, SeatView, TableView, TrickSlot
+
+PHONE_ROW = 5
+"""The most cards one row of the hand holds on a phone without covering a corner index."""
 
 
 def present(table: Table, seat: int, names: Sequence[str], message: str = "") -> TableView:
@@ -85,7 +89,15 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
     )
     if view.musik is not None:
         result.musik = [card_view(code) for code in view.musik]
-        result.show_musik = view.phase in (GIVING, CONTRACT_PHASE)
+        taking = view.phase in (GIVING, CONTRACT_PHASE)
+        # The declarer sees the musik turned up once, as it moves into their hand; the others
+        # keep it in sight while the declarer gives and chooses the contract.
+        result.musik_arriving = taking and view.seat == view.declarer and not view.gives
+        result.show_musik = taking and (view.seat != view.declarer or result.musik_arriving)
+        for card in result.hand:
+            card.arriving = result.musik_arriving and card.from_musik
+    hand_size = len(result.hand)
+    result.hand_columns = hand_size if hand_size <= PHONE_ROW else ceil(hand_size / 2)
     result.log = hand_log(view, names)
     stand_in_steps = _stand_in_steps(table, view)
     for entry in result.log:
@@ -109,6 +121,8 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
             seats,
             key=lambda s: (s.number != match.winner, s.number == match.resigned_by, -s.score),
         )
+        for place, standing in enumerate(result.standings, start=1):
+            standing.place = place_name(place)
         computers = [s.computer_level for s in table.seats if s.is_computer]
         if not match.is_friends:
             result.new_match_options = {
@@ -117,6 +131,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
                 "level": computers[0] if computers else ComputerLevel.NORMAL,
             }
     controls(result, view, names, match.is_finished)
+    result.my_turn = result.controls in ("redeal", "bid", "give", "contract", "play")
     result.announcement = _announcement(result)
     return result
 
@@ -197,6 +212,7 @@ def _seat_view(
             to_move=False,
             card_count=0,
             tricks_won=0,
+            initial=_initial(seat, names[number], number == viewer),
         )
     return _player_view(table, view, view.seats.index(number), position, number == viewer, names)
 
@@ -244,7 +260,14 @@ def _player_view(
             for m in view.marriages
             if m.seat == number
         ],
+        initial=_initial(seat, names[view.seats[number]], is_me),
     )
+
+
+def _initial(seat: Seat, name: str, is_me: bool) -> str:
+    """The avatar's letter: the person's own initial for them ("You" is not a name)."""
+    shown = display_name(seat.user) if is_me and seat.user is not None else name
+    return shown[:1].upper()
 
 
 def _seat_status(view: Observation, number: int) -> str:

@@ -30,6 +30,10 @@ class SeatView:
     status: str = ""
     marriages: list[MarriageView] = field(default_factory=list)
     """The marriages this player declared in this hand."""
+    initial: str = ""
+    """The letter on the player's avatar."""
+    place: str = ""
+    """The player's place at the end of the match ("1st", "2nd"...), "" before."""
 
     @property
     def backs(self) -> range:
@@ -88,6 +92,17 @@ class TableView:
     trump: SafeString | None = None
     musik: list[CardView] = field(default_factory=list)
     show_musik: bool = False
+    musik_arriving: bool = False
+    """The viewer just took the musik: it shows in the middle, then moves into the hand."""
+    my_turn: bool = False
+    """The viewer has something to do now (the page title says so)."""
+    range_note: SafeString | str = ""
+    """The bids or contracts allowed now, and why ("120 to 160: 120 + your ♠ marriage 40")."""
+    hand_columns: int = 0
+    """Cards per row of the hand on a phone: two rows once a row would not hold them."""
+    card_back: str = "classic"
+    felt: str = "green"
+    """The viewer's own card back and felt (class names), to be chosen among cosmetics."""
     bid_min: int = 0
     bid_max: int = 0
     step: int = 10
@@ -112,7 +127,7 @@ class TableView:
     resigned: str = ""
     """Who resigned the match ("" if nobody did), as the viewer reads it."""
     standings: list[SeatView] = field(default_factory=list)
-    """The players from the highest score down, for the end of the match."""
+    """The players by their place, for the end of the match."""
     new_match_options: dict[str, object] = field(default_factory=dict)
     """The lobby form's fields for another match with the same options."""
     sheet: list[SheetRow] = field(default_factory=list)
