@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from django import forms
     from django.http import HttpRequest
+    from django.urls import URLPattern
     from django.utils.functional import _StrOrPromise
 
     from games.models import Match
@@ -170,6 +171,10 @@ class GameSpec(ABC):
     @abstractmethod
     def listing(self, match: Match) -> str:
         """One line about a match's options for the lobby's lists."""
+
+    def urls(self) -> list[URLPattern]:
+        """Pages of the game's own (tile rummy's hint), added to the site's URLs."""
+        return []
 
 
 _SPECS: dict[str, GameSpec] = {}
