@@ -17,6 +17,7 @@
   var sortables = [];
   var selected = null;
   var drag = null; // {from, index, codes} of the tile being dragged
+  var hint = null; // {version, html}: the hint shown, kept while the table stays at its version
 
   // -- the engine's set rules, mirrored ---------------------------------------------------
 
@@ -328,6 +329,9 @@
         filter: isRack || melded() ? "" : '.tile[data-from="table"]',
         preventOnFilter: false,
         forceFallback: true,
+        // The dragged tile's image goes on the body, not in its list, so a set read while
+        // dragging holds only its own tiles.
+        fallbackOnBody: true,
         fallbackTolerance: 4,
         delay: 120,
         delayOnTouchOnly: true,
@@ -519,6 +523,10 @@
       pristine = null;
       return;
     }
+    var hintBox = document.getElementById("hint-box");
+    if (hint && hint.version === table.dataset.version && hintBox && !hintBox.children.length) {
+      hintBox.innerHTML = hint.html;
+    }
     initial = boardCodes();
     pristine = read();
     if (arrangement && arrangement.match === table.dataset.match && arrangement.version === table.dataset.version) {
@@ -529,6 +537,13 @@
     melds().concat([newMeld(), rack()]).forEach(watch);
     changed();
   }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail.target;
+    if (box && box.id === "hint-box" && current) {
+      hint = { version: current.dataset.version, html: box.innerHTML };
+    }
+  });
 
   function loadText() {
     var source = document.getElementById("rummy-text");
