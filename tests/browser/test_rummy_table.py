@@ -25,6 +25,10 @@ GUEST = "R8 R9 R10 R11 B1 B2 B3 B4 K5 K6 K7 O9 O10 O11"
 POOL_START = "K2 R12 O3"
 """The computer draws K2, the guest R12, the computer O3."""
 COMPUTER_AT_THE_END = [*SCATTERED.split(), "K2", "O3"]
+COUNT_SOCKET_UPDATES = """
+window.socketUpdates = 0;
+document.addEventListener("htmx:wsAfterMessage", () => { window.socketUpdates += 1; });
+"""
 VERSION = re.compile(r'data-version="(\d+)"')
 
 
@@ -121,6 +125,7 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     for old in screenshot_dir.glob("rummy-*.png"):
         old.unlink()
     context = browser.new_context(viewport={"width": 1280, "height": 860}, has_touch=True)
+    context.add_init_script(COUNT_SOCKET_UPDATES)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -167,6 +172,11 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     expect(page.locator("#draw-button")).to_be_disabled()
     drag(page, rack_tile(page, "R9"), set_holding(page, "R8"), x=0.95)
     drag(page, rack_tile(page, "R10"), set_holding(page, "R8"), x=0.95)
+    # A tile just played goes back to the rack, and onto the table again.
+    drag(page, page.locator('#board .tile[data-tile="R10"]'), page.locator("#rack"), x=0.98)
+    assert board_sets(page) == ["R8 R9"]
+    expect(rack_tile(page, "R10")).to_be_visible()
+    drag(page, rack_tile(page, "R10"), set_holding(page, "R8"), x=0.95)
     assert board_sets(page) == ["R8 R9 R10"]
     expect(page.locator("#meld-counter")).to_have_text("27\u00a0/\u00a030")
     shot("03-meld-of-27")
@@ -190,6 +200,19 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     wait_for_my_turn(page)
     expect(page.locator(".log-lines li").first).to_have_text("Left drew a tile")
     shot("05-after-the-computer")
+    # A table tile never goes back to the rack; Reset undoes what was moved.
+    drag(page, page.locator('#board .tile[data-tile="R11"]'), page.locator("#rack"), x=0.98)
+    assert board_sets(page) == ["R8 R9 R10 R11"]
+    expect(page.locator("#draw-button")).to_be_enabled()
+    drag(page, rack_tile(page, "K5"), set_holding(page, "R8"), x=0.95)
+    expect(page.locator("#draw-button")).to_be_disabled()
+    expect(page.locator("#board .meld-box.invalid .meld-note")).to_have_text(
+        "The set R8 R9 R10 R11 K5 mixes colours and numbers: "
+        "a group has one number, a run one colour."
+    )
+    page.locator("#reset-button").click()
+    assert board_sets(page) == ["R8 R9 R10 R11"]
+    expect(rack_tile(page, "K5")).to_be_visible()
     before = version(page)
     page.locator("#draw-button").click()
     wait_for_newer(page, before)
@@ -210,12 +233,17 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     tap(rack_tile(page, "R12"))
     expect(rack_tile(page, "R12")).to_have_class(re.compile("selected"))
     tap(set_holding(page, "R8"))
-    for first, *rest in (("B1", "B2", "B3", "B4"), ("K5", "K6", "K7"), ("O9", "O10", "O11")):
+    for first, *rest in (("B1", "B2", "B3", "B4"), ("K5", "K6", "K7"), ("O9", "O10")):
         tap(rack_tile(page, first))
         tap(page.locator(".new-meld"))
         for code in rest:
             tap(rack_tile(page, code))
             tap(set_holding(page, first))
+    # And one with the keyboard: Enter on the tile, then Enter on its set.
+    rack_tile(page, "O11").focus()
+    page.keyboard.press("Enter")
+    set_holding(page, "O9").focus()
+    page.keyboard.press("Enter")
     assert board_sets(page) == ["R8 R9 R10 R11 R12", "B1 B2 B3 B4", "K5 K6 K7", "O9 O10 O11"]
     expect(page.locator("#rack .tile")).to_have_count(0)
     shot("07-phone-laid-out")
@@ -239,6 +267,7 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     shot("09-game-over")
 
     assert page.evaluate("window.sameDocument") is True
+    assert page.evaluate("window.socketUpdates") >= 2  # the computer's draws came by socket
     assert errors == []
 
     # No page or frame showed a tile the guest may not see; the computer's rack only at the end.

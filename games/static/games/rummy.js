@@ -336,6 +336,8 @@
         delay: 120,
         delayOnTouchOnly: true,
         animation: 120,
+        // A tile dropped outside the table and the rack goes back where it was.
+        revertOnSpill: true,
         ghostClass: "tile-ghost",
         chosenClass: "tile-chosen",
         dragClass: "tile-dragging",
@@ -346,6 +348,15 @@
         onEnd: function (event) {
           var was = drag;
           drag = null;
+          if (was && event.item.dataset.from === "table" && droppedOnRack(event.originalEvent)) {
+            // The rack refuses a table tile: it goes back to its place, whatever it crossed.
+            was.from.insertBefore(event.item, tilesOf(was.from).filter(function (tile) {
+              return tile !== event.item;
+            })[was.index] || null);
+            say(text.not_back);
+            changed();
+            return;
+          }
           if (was && event.from !== event.to && event.from.dataset.zone === "set") {
             splitAfterRemoval(event.from, was.codes, was.index);
           }
@@ -353,6 +364,13 @@
         },
       })
     );
+  }
+
+  function droppedOnRack(pointerEvent) {
+    var point = pointerEvent && pointerEvent.changedTouches ? pointerEvent.changedTouches[0] : pointerEvent;
+    if (!point || point.clientX === undefined) return false;
+    var under = document.elementFromPoint(point.clientX, point.clientY);
+    return Boolean(under && under.closest(".rack-area"));
   }
 
   function unwatchAll() {
