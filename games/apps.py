@@ -1,9 +1,15 @@
+from importlib import import_module
+
 from django.apps import AppConfig
+
+GAME_SPECS = ("games.thousand.web.spec", "games.rummy.web.spec")
+"""Each game registers its spec with the match core when its module is imported; the lobby
+lists the games in this order (the first is the default)."""
 
 
 class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        # Each game registers its spec with the match core when its module is imported.
-        from games.thousand.web import spec  # noqa: F401
+        for module in GAME_SPECS:
+            import_module(module)

@@ -1,6 +1,7 @@
 from django.urls import URLPattern, path
 
 from games import views
+from games.core.registry import all_specs
 
 urlpatterns: list[URLPattern] = [
     path("", views.home, name="home"),
@@ -15,3 +16,4 @@ urlpatterns: list[URLPattern] = [
     path("play/<int:match_id>/leave/", views.table_leave, name="table_leave"),
     path("t/<str:code>/", views.table_join, name="table_join"),
 ]
+urlpatterns += [pattern for spec in all_specs() for pattern in spec.urls()]

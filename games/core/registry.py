@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from django import forms
     from django.http import HttpRequest
+    from django.urls import URLPattern
     from django.utils.functional import _StrOrPromise
 
     from games.models import Match
@@ -250,6 +251,10 @@ class GameSpec(ABC):
     def statistics(self, counters: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
         """The game's own lines of statistics from counters summed over matches (``rounds``:
         the rounds played in them), as (label, value) in the active language."""
+        return []
+
+    def urls(self) -> list[URLPattern]:
+        """Pages of the game's own (tile rummy's hint), added to the site's URLs."""
         return []
 
 

@@ -44,7 +44,7 @@ def test_nim_is_a_game_of_the_site_only_while_registered(nim: NimSpec) -> None:
     from games.core.registry import all_specs, get_spec
 
     assert get_spec("nim") is nim
-    assert [spec.key for spec in all_specs()] == ["thousand", "nim"]
+    assert [spec.key for spec in all_specs()] == ["thousand", "rummy", "nim"]
 
 
 def test_a_practice_match_against_a_computer_is_played_to_its_end_through_the_views(

@@ -1,0 +1,205 @@
+"""Tile rummy as the match core sees it: one ``GameSpec`` over the pure engine.
+
+A round is a game. Its setup is ``{"deal": GameSetup.to_record(), "scores": [...]}`` (the
+deal in tile notation and the match totals before the game), its actions the engine's
+canonical notation (``draw``, ``pass``, ``play:`` and the whole table after the turn). The
+match progress holds the first player of the next game and the games played. A finished
+game's result holds, by seat, the hand points, the change of score, the totals after it and
+the racks left (shown to everyone once the game is over).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest
+from django.urls import URLPattern, path
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
+from games.core.registry import GameSpec, IllegalMove, RoundEnd, register
+from games.models import ComputerLevel, Match
+from games.rummy.engine import (
+    DRAW,
+    MATCH_LENGTHS,
+    PASS,
+    GameSetup,
+    GameState,
+    IllegalTurn,
+    MatchState,
+    Observation,
+    after_game,
+    apply,
+    deal_next,
+    new_match,
+    observation,
+    parse_action,
+    play_action,
+    replay,
+    tiles_text,
+)
+from games.rummy.web import forms as rummy_forms
+from games.rummy.web import views
+from games.rummy.web.table import present
+from games.services import Table
+
+MAX_TABLE_TEXT = 1000
+"""The longest table a move may write: 106 tiles of at most 3 characters and separators."""
+
+
+@dataclass(frozen=True)
+class RummyRound:
+    """A game being played, with the actions that led to it (the engine's state keeps none)."""
+
+    game: GameState
+    actions: tuple[str, ...]
+
+
+def _match_state(
+    options: Mapping[str, Any], progress: Mapping[str, Any], scores: Sequence[int]
+) -> MatchState:
+    return MatchState(
+        players=len(scores),
+        games=int(options["games"]),
+        scores=tuple(scores),
+        first=int(progress["first"]),
+        games_played=int(progress["games_played"]),
+    )
+
+
+class RummySpec(GameSpec):
+    key = "rummy"
+    name = _("Tile rummy")
+    seat_counts = (2, 3, 4)
+    template = "games/rummy/table.html"
+    chooser = "games.rummy.computer.choose"
+    computer_levels = tuple(ComputerLevel.choices)
+
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
+    ) -> forms.Form:
+        return rummy_forms.options_form(data, prefix)
+
+    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        games = options.get("games", rummy_forms.DEFAULT_GAMES)
+        if isinstance(games, bool) or games not in MATCH_LENGTHS:
+            raise ValueError(f"a match has {', '.join(map(str, MATCH_LENGTHS))} games")
+        if players not in self.seat_counts:
+            raise ValueError(f"tile rummy is played by {self.seat_counts} players")
+        return {"games": int(games)}
+
+    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
+        return [
+            rummy_forms.games_label(int(options["games"])),
+            gettext("An initial meld of at least 30 from your own rack."),
+            gettext("A joker left in a hand costs 30."),
+        ]
+
+    def new_progress(self, options: Mapping[str, Any], players: int, seed: int) -> dict[str, Any]:
+        first = new_match(players, int(options["games"]), random.Random(f"{seed}:first-player"))
+        return {"first": first.first, "games_played": 0}
+
+    def start_round(
+        self,
+        options: Mapping[str, Any],
+        progress: Mapping[str, Any],
+        scores: Sequence[int],
+        seed: str,
+    ) -> dict[str, Any]:
+        game = deal_next(_match_state(options, progress, scores), random.Random(seed))
+        return {"deal": game.setup.to_record(), "scores": list(scores)}
+
+    def replay(self, setup: Mapping[str, Any], actions: Sequence[Any]) -> RummyRound:
+        game = replay(
+            GameSetup.from_record(setup["deal"]), actions, tuple(int(s) for s in setup["scores"])
+        )
+        return RummyRound(game, tuple(actions))
+
+    def apply(self, state: RummyRound, seat: int, action: Any) -> RummyRound:
+        try:
+            game = apply(state.game, action)
+        except IllegalTurn as error:
+            raise IllegalMove(error.template, **error.params) from None
+        return RummyRound(game, (*state.actions, action))
+
+    def actions(self, state: RummyRound) -> list[Any]:
+        return list(state.actions)
+
+    def to_move(self, state: RummyRound) -> int | None:
+        return None if state.game.result is not None else state.game.to_move
+
+    def round_over(self, state: RummyRound) -> bool:
+        return state.game.result is not None
+
+    def finish_round(
+        self,
+        options: Mapping[str, Any],
+        progress: Mapping[str, Any],
+        scores: Sequence[int],
+        state: RummyRound,
+    ) -> RoundEnd:
+        game = state.game
+        result = game.result
+        assert result is not None
+        after = after_game(_match_state(options, progress, scores), game)
+        # A tie for the highest total has no single winner: the match shows every leader.
+        winner = after.winners[0] if len(after.winners) == 1 else None
+        return RoundEnd(
+            progress={"first": after.first, "games_played": after.games_played},
+            scores=list(after.scores),
+            result={
+                "went_out": result.went_out,
+                "winners": list(result.winners),
+                "hand_points": list(result.hand_points),
+                "changes": list(result.scores),
+                "totals": list(after.scores),
+                "racks": [tiles_text(rack) for rack in game.racks],
+            },
+            winner=winner,
+            match_over=after.is_over,
+        )
+
+    def observation(self, state: RummyRound, seat: int) -> Observation:
+        return observation(state.game, seat)
+
+    def parse_move(self, data: Mapping[str, Any]) -> str:
+        action = data.get("action")
+        if action in (DRAW, PASS):
+            return str(action)
+        if action == "play":
+            text = data.get("table", "")
+            if not isinstance(text, str) or len(text) > MAX_TABLE_TEXT:
+                raise IllegalMove(gettext_noop("That is not a table."))
+            try:
+                _kind, table = parse_action("play:" + text)
+            except IllegalTurn as error:
+                raise IllegalMove(error.template, **error.params) from None
+            return play_action(table)
+        # Never echo what was sent: it may be anything, up to text that cannot be encoded.
+        raise IllegalMove(gettext_noop("That is not a move."))
+
+    def reason(self, error: IllegalMove) -> str:
+        return gettext(error.template).format(**error.params)
+
+    def present(
+        self,
+        table: Table,
+        seat: int,
+        names: Sequence[str],
+        message: str = "",
+        request: HttpRequest | None = None,
+    ) -> Any:
+        return present(table, seat, names, message)
+
+    def listing(self, match: Match) -> str:
+        return rummy_forms.games_label(int(match.options.get("games", 1)))
+
+    def urls(self) -> list[URLPattern]:
+        return [path("play/<int:match_id>/hint/", views.hint, name="rummy_hint")]
+
+
+SPEC = register(RummySpec())

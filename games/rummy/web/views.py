@@ -1,0 +1,42 @@
+"""Tile rummy's own page: the hint, the solver's best play for the viewer's rack."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games.models import Match
+from games.rummy.engine import table_text
+from games.rummy.solver import hint as solver_hint
+from games.rummy.web.tiles import tile_views
+from games.services import read_table
+
+HINT_SECONDS = 3.0
+"""How long the solver may look for the hint before answering with the best play found."""
+
+
+@login_required
+@require_GET
+def hint(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The best play for the viewer's rack on the table as it stands, from the viewer's own
+    observation: in a practice match, on the viewer's turn."""
+    table = read_table(request.user, match_id)
+    if table is None or table.match.game != "rummy":
+        raise Http404
+    seat = table.seat_of(request.user)
+    assert seat is not None
+    if table.match.mode != Match.Mode.PRACTICE:
+        return HttpResponse(status=403)
+    context: dict[str, object] = {"version": table.match.version}
+    if table.to_move != seat:
+        context["not_your_turn"] = True
+        return render(request, "games/rummy/_hint.html", context, status=409)
+    view = table.view_for(seat)
+    found = solver_hint(view, time_limit=HINT_SECONDS)
+    if found is not None:
+        context["played"] = tile_views(found.played)
+        context["points"] = found.points
+        context["table"] = table_text(found.table)
+    return render(request, "games/rummy/_hint.html", context)
