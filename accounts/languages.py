@@ -90,7 +90,8 @@ def bring_the_accounts_language(
         translation.activate(language)
         request.LANGUAGE_CODE = language
     else:
-        language = translation.get_language()
+        # What LocaleMiddleware chose for this request (a test's force_login has none).
+        language = getattr(request, "LANGUAGE_CODE", "")
         if not is_supported(language):
             return
         Profile.objects.filter(pk=profile.pk).update(language=language)

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import polib
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 
 from .catalogs import (
@@ -87,9 +86,7 @@ def placeholder_mismatches(language: str) -> list[str]:
                     allowed.append(placeholders(entry, entry.msgid))
                 if form and placeholders(entry, form) not in allowed:
                     problems.append(f"{entry_name(entry)} [{index}]: {form}")
-        elif entry.msgstr and placeholders(entry, entry.msgstr) != placeholders(
-            entry, entry.msgid
-        ):
+        elif entry.msgstr and placeholders(entry, entry.msgstr) != placeholders(entry, entry.msgid):
             problems.append(f"{entry_name(entry)}: {entry.msgstr}")
     return problems
 
@@ -147,9 +144,7 @@ def test_the_compiled_catalog_holds_exactly_the_translations_of_the_po_file(
 
 
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="GNU gettext is not installed")
-def test_the_catalogs_hold_every_message_the_source_marks(
-    tmp_path: Path, settings: object
-) -> None:
+def test_the_catalogs_hold_every_message_the_source_marks(tmp_path: Path, settings: object) -> None:
     """makemessages run afresh on the source finds no message the catalogs lack."""
     root = Path(settings.BASE_DIR)  # type: ignore[attr-defined]
     for name in ("accounts", "config", "games", "templates"):

@@ -116,9 +116,7 @@ def test_the_account_language_outranks_an_older_cookie_in_that_browser() -> None
     Profile.objects.filter(user=alice).update(language="gl")
     client = Client()
     client.cookies[COOKIE] = "vi"
-    response = client.post(
-        "/accounts/login/", {"login": "alice", "password": "a-long-password-7"}
-    )
+    response = client.post("/accounts/login/", {"login": "alice", "password": "a-long-password-7"})
     assert response.cookies[COOKIE].value == "gl"  # the table's WebSocket reads the cookie
     assert page_language(client.get("/play/")) == "gl"
 
