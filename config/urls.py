@@ -10,5 +10,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
+    path("rules/", include("games.rules.urls")),
     path("", include("games.urls")),
 ]
