@@ -16,7 +16,7 @@ from django.utils.functional import Promise
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.thousand.engine import (
     HOUSE_RULES,
@@ -403,6 +403,7 @@ def the_table() -> Illustration:
 def a_trick() -> Illustration:
     state = _state(AUCTION + GIVES + (CONTRACT,) + FIRST_TRICK)
     trick = state.tricks[0]
+    assert trick.leader == trick.winner == ME
     points = sum(CARD_POINTS[card] for card in trick.cards)
     played = [CARD_NAMES[card] for card in trick.cards]
     return Illustration(
@@ -410,13 +411,15 @@ def a_trick() -> Illustration:
         trick=_trick(state, tuple(played), trick.leader, trick.winner),
         facts=[
             _html(
-                _("%(name)s led %(card)s; the others had no higher spade."),
-                name=names()[trick.leader],
+                _("You led %(card)s; the others had no higher spade."),
                 card=card_view(played[0]).html,
             ),
             _html(
-                _("%(name)s took the trick: %(cards)s, %(points)s points."),
-                name=names()[trick.winner],
+                ngettext(
+                    "You took the trick: %(cards)s, %(points)s point.",
+                    "You took the trick: %(cards)s, %(points)s points.",
+                    points,
+                ),
                 cards=_cards_html(played),
                 points=points,
             ),
@@ -425,6 +428,7 @@ def a_trick() -> Illustration:
 
 
 def card_values() -> Illustration:
+    total = sum(CARD_POINTS)
     values = [
         (card_view(rank + "H"), points) for rank, points in zip(RANKS, RANK_POINTS, strict=True)
     ]
@@ -432,7 +436,10 @@ def card_values() -> Illustration:
     return Illustration(
         caption=_("From the strongest to the weakest, with their points."),
         values=values,
-        facts=[_("All 24 cards: %(total)s points.") % {"total": sum(CARD_POINTS)}],
+        facts=[
+            ngettext("All 24 cards: %(total)s point.", "All 24 cards: %(total)s points.", total)
+            % {"total": total}
+        ],
     )
 
 
@@ -455,14 +462,11 @@ def bidding() -> Illustration:
             words = _("%(amount)s (the opening bid)") % {"amount": words}
         auction.append(_("%(name)s: %(bid)s") % {"name": names()[position], "bid": words})
     after = _state(AUCTION)
-    assert after.declarer is not None
+    assert after.declarer == ME
     return Illustration(
         caption=_("The auction of this hand, bid by bid."),
         rows=[_hand_row(start, ME)],
-        badges=[
-            _("%(name)s won the auction at %(amount)s")
-            % {"name": names()[after.declarer], "amount": after.bid}
-        ],
+        badges=[_("You won the auction at %(amount)s") % {"amount": after.bid}],
         facts=[
             *auction,
             _("Left holds the clubs marriage, so it could bid up to %(limit)s.")
@@ -475,8 +479,9 @@ def bidding() -> Illustration:
 
 def musik_and_giving() -> Illustration:
     taken = _state(AUCTION)
-    given = _state(AUCTION + GIVES)
+    count = bin(_state(AUCTION + GIVES).hands[LEFT]).count("1")
     gift_codes = [action.split(":")[1] for action in GIVES]
+    left, right = gift_codes
     return Illustration(
         caption=_("The musik turned up, in the declarer's hand, and the two cards given."),
         rows=[
@@ -484,14 +489,11 @@ def musik_and_giving() -> Illustration:
             _hand_row(taken, ME, marked=tuple(gift_codes)),
         ],
         facts=[
-            _html(
-                _("You gave %(card)s to %(name)s."),
-                card=card_view(code).html,
-                name=names()[position],
-            )
-            for code, position in zip(gift_codes, (LEFT, RIGHT), strict=True)
-        ]
-        + [_("Now everyone has %(count)s cards.") % {"count": bin(given.hands[LEFT]).count("1")}],
+            _html(_("You gave %(card)s to the player on your left."), card=card_view(left).html),
+            _html(_("You gave %(card)s to the player on your right."), card=card_view(right).html),
+            ngettext("Now everyone has %(count)s card.", "Now everyone has %(count)s cards.", count)
+            % {"count": count},
+        ],
     )
 
 
@@ -516,7 +518,7 @@ def following() -> Illustration:
     state = _state((*before, THIRD_TRICK[0]))
     allowed = [action.split(":")[1] for action in legal_actions(state)]
     after = _state(before + THIRD_TRICK)
-    trick = after.tricks[-1]
+    assert after.tricks[-1].winner == RIGHT
     return Illustration(
         caption=_html(
             _("You led %(card)s. What may Left play?"),
@@ -529,8 +531,7 @@ def following() -> Illustration:
                 _("Left must beat it with a higher club: %(cards)s."), cards=_cards_html(allowed)
             ),
             _html(
-                _("%(name)s had only %(card)s in clubs: it played it and took the trick."),
-                name=names()[trick.winner],
+                _("Right had only %(card)s in clubs: it played it and took the trick."),
                 card=card_view(THIRD_TRICK[2].split(":")[1]).html,
             ),
         ],
@@ -542,6 +543,7 @@ def marriage_and_trump() -> Illustration:
     leading = _state(before)
     after = _state(before + SECOND_TRICK)
     marriage = after.marriages[0]
+    assert marriage.seat == ME
     suit = "SCDH"[marriage.suit]
     return Illustration(
         caption=_("The second trick: you lead the king of hearts holding the queen."),
@@ -552,8 +554,7 @@ def marriage_and_trump() -> Illustration:
         badges=[_html(_("Trump: %(suit)s"), suit=suit_html(suit))],
         facts=[
             _html(
-                _("%(name)s declared the %(suit)s marriage: +%(value)s; %(suit)s are trump now."),
-                name=names()[marriage.seat],
+                _("You declared the %(suit)s marriage: +%(value)s; %(suit)s are trump now."),
                 suit=suit_html(suit),
                 value=MARRIAGE_VALUES[suit],
             ),
