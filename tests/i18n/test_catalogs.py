@@ -10,7 +10,9 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.conf import settings as django_settings
 from django.core.management import call_command
+from django.test import override_settings
 
 from .catalogs import (
     BEING_TRANSLATED,
@@ -131,34 +133,44 @@ def test_the_compiled_catalog_holds_exactly_the_translations_of_the_po_file(
     for entry in live_entries(language):
         if "fuzzy" in entry.flags:
             continue
+        # gettext keys a message with a context as "context\x04message".
+        key = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
         if entry.msgid_plural:
             for index, form in entry.msgstr_plural.items():
                 if form:
-                    expected[(entry.msgid, index)] = form
+                    expected[(key, index)] = form
         elif entry.msgstr:
-            expected[entry.msgid] = entry.msgstr
+            expected[key] = entry.msgstr
     compiled_messages = {key: text for key, text in mo._catalog.items() if key != ""}  # type: ignore[attr-defined]
     assert compiled_messages == expected, "run the update command of the README"
     header = catalog(language).metadata["Plural-Forms"]
     assert mo._info["plural-forms"] == header  # type: ignore[attr-defined]
 
 
-@pytest.mark.skipif(shutil.which("xgettext") is None, reason="GNU gettext is not installed")
-def test_the_catalogs_hold_every_message_the_source_marks(tmp_path: Path, settings: object) -> None:
-    """makemessages run afresh on the source finds no message the catalogs lack."""
-    root = Path(settings.BASE_DIR)  # type: ignore[attr-defined]
+@pytest.fixture(scope="module")
+def marked_in_the_source(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    """The messages makemessages finds in the source today, run afresh into a scratch
+    directory (the catalogs themselves are left alone)."""
+    if shutil.which("xgettext") is None:
+        pytest.skip("GNU gettext is not installed")
+    scratch = tmp_path_factory.mktemp("source")
     for name in ("accounts", "config", "games", "templates"):
-        (tmp_path / name).symlink_to(root / name)
-    (tmp_path / "locale").mkdir()
-    settings.LOCALE_PATHS = [tmp_path / "locale"]  # type: ignore[attr-defined]
+        (scratch / name).symlink_to(Path(django_settings.BASE_DIR) / name)
+    (scratch / "locale").mkdir()
     cwd = Path.cwd()
-    os.chdir(tmp_path)
+    os.chdir(scratch)
     try:
-        call_command("makemessages", locale=["pl"], symlinks=True, verbosity=0)
+        with override_settings(LOCALE_PATHS=[scratch / "locale"]):
+            call_command("makemessages", locale=["pl"], symlinks=True, verbosity=0)
     finally:
         os.chdir(cwd)
-    fresh = polib.pofile(str(tmp_path / "locale" / "pl" / "LC_MESSAGES" / "django.po"))
-    source = {entry_name(entry) for entry in fresh}
-    for language in TRANSLATED_LANGUAGES:
-        known = {entry_name(entry) for entry in live_entries(language)}
-        assert sorted(source - known) == [], f"{language}: run the update command of the README"
+    fresh = polib.pofile(str(scratch / "locale" / "pl" / "LC_MESSAGES" / "django.po"))
+    return {entry_name(entry) for entry in fresh}
+
+
+@pytest.mark.parametrize("language", each_language(pending_fails=True))
+def test_the_catalog_holds_every_message_the_source_marks(
+    language: str, marked_in_the_source: set[str]
+) -> None:
+    known = {entry_name(entry) for entry in live_entries(language)}
+    assert sorted(marked_in_the_source - known) == [], "run the update command of the README"
