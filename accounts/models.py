@@ -48,6 +48,13 @@ class Profile(models.Model):
         default=False,
         help_text=_("Started with “Play now”: no username or password yet."),
     )
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_("The language the site speaks to this person (empty: not chosen yet)."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

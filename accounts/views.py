@@ -6,14 +6,16 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render, resolve_url
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms import GuestUpgradeForm, ProfileForm
 from accounts.guests import GUEST_SESSION_AGE, create_guest, is_guest
+from accounts.languages import is_supported, remember_language, set_language_cookie
 from accounts.models import DISPLAY_NAME_TAKEN, Profile
 from accounts.profiles import create_profile
 from games.core.registry import all_specs
@@ -102,6 +104,24 @@ def profile(request: HttpRequest) -> HttpResponse:
         "statistics": [statistics_of(request.user, spec) for spec in all_specs()],
     }
     return render(request, "accounts/profile.html", context)
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The header's language picker: read the site in the language chosen, from now on in
+    this browser and, for a signed-in person, in the account; back to the page it was on."""
+    language = request.POST.get("language", "")
+    if not is_supported(language):
+        return HttpResponseBadRequest(
+            gettext("The site is not available in the language “%(language)s”.")
+            % {"language": language},
+            content_type="text/plain; charset=utf-8",
+        )
+    translation.activate(language)
+    remember_language(request, language)
+    response = redirect(_safe_next_url(request))
+    set_language_cookie(response, language)
+    return response
 
 
 def _safe_next_url(request: HttpRequest) -> str:

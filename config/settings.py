@@ -91,6 +91,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.KeepSignedInMiddleware",
+    "accounts.languages.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -210,6 +211,12 @@ LANGUAGES = [
     ("gl", _("Galician")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The first visit reads Accept-Language (LocaleMiddleware); the header's picker keeps the
+# choice in this cookie for a year, and in the profile of a signed-in person
+# (accounts.languages). URLs carry no language prefix.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

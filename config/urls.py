@@ -11,5 +11,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("games.history.urls")),
+    path("rules/", include("games.rules.urls")),
     path("", include("games.urls")),
 ]

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.core.registry import GameSpec
 from games.models import MAX_SEATS, ComputerLevel
@@ -52,7 +53,11 @@ class FriendsTableForm(forms.Form):
         self.fields["clock"] = forms.TypedChoiceField(
             label=_("Time for a turn"),
             choices=[
-                (seconds, _("%(seconds)s seconds") % {"seconds": seconds})
+                (
+                    seconds,
+                    ngettext("%(seconds)s second", "%(seconds)s seconds", seconds)
+                    % {"seconds": seconds},
+                )
                 for seconds in TURN_SECONDS_CHOICES
             ],
             coerce=int,

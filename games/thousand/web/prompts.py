@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.thousand.engine import (
     BIDDING,
@@ -126,8 +127,10 @@ def _redeal_prompt(view: Observation) -> str:
     if four_nines and view.rules.four_nines == "redeal":
         return _("You hold all four 9s: keep your cards or ask for a re-deal?")
     points = sum(CARD_POINTS[code[0]] for code in view.hand)
-    return _(
-        "Your cards are worth %(points)s points, with no marriage: keep them or ask for a re-deal?"
+    return ngettext(
+        "Your cards are worth %(points)s point, with no marriage: keep them or ask for a re-deal?",
+        "Your cards are worth %(points)s points, with no marriage: keep them or ask for a re-deal?",
+        points,
     ) % {"points": points}
 
 

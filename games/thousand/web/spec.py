@@ -84,7 +84,7 @@ class ThousandSpec(GameSpec):
         return Rules.from_dict({**options, "players": players}).to_dict()
 
     def options_summary(self, options: Mapping[str, Any]) -> list[str]:
-        return rules_summary(dict(options))
+        return [line.text for line in rules_summary(dict(options))]
 
     def new_progress(self, options: Mapping[str, Any], players: int, seed: int) -> dict[str, Any]:
         first = new_match(random.Random(f"{seed}:first-dealer"), Rules.from_dict(options))

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext as _
 
 from games.models import Round
+from games.rules.pages import rules_url
+from games.rules.thousand import OPTION_STEPS
 from games.thousand.engine import Observation, round_opponent_points
 
 if TYPE_CHECKING:
@@ -108,23 +110,42 @@ def score_sheet(results: Sequence[Round], names: Sequence[str]) -> list[SheetRow
     return rows
 
 
-def rules_summary(rules: dict[str, object]) -> list[str]:
+@dataclass(frozen=True)
+class RuleLine:
+    """One option of a match in words, with the rules page's step that explains it."""
+
+    text: str
+    option: str
+
+    @property
+    def url(self) -> str:
+        return rules_url("thousand", OPTION_STEPS[self.option])
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def rules_summary(rules: dict[str, object]) -> list[RuleLine]:
     """The options of a match in words."""
-    lines = [_("Match to %(target)s") % {"target": rules.get("target", 1000)}]
-    lines.append(_("Bids in steps of %(step)s") % {"step": rules.get("bid_step", 10)})
-    lines.append(
-        _("Following: must beat")
-        if rules.get("following", "must_beat") == "must_beat"
-        else _("Following: classic")
-    )
-    lines.append(
-        _("Opponents round to 10, 5 down")
-        if rules.get("rounding", "ten_down") == "ten_down"
-        else _("Opponents round to 5")
-    )
-    lines.append(
-        _("Four 9s: re-deal before bidding")
-        if rules.get("four_nines", "redeal") == "redeal"
-        else _("Four 9s: the declarer may abandon")
-    )
-    return lines
+    return [
+        RuleLine(_("Match to %(target)s") % {"target": rules.get("target", 1000)}, "target"),
+        RuleLine(_("Bids in steps of %(step)s") % {"step": rules.get("bid_step", 10)}, "bid_step"),
+        RuleLine(
+            _("Following: must beat")
+            if rules.get("following", "must_beat") == "must_beat"
+            else _("Following: classic"),
+            "following",
+        ),
+        RuleLine(
+            _("Opponents round to 10, 5 down")
+            if rules.get("rounding", "ten_down") == "ten_down"
+            else _("Opponents round to 5"),
+            "rounding",
+        ),
+        RuleLine(
+            _("Four 9s: re-deal before bidding")
+            if rules.get("four_nines", "redeal") == "redeal"
+            else _("Four 9s: the declarer may abandon"),
+            "four_nines",
+        ),
+    ]

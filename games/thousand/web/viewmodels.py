@@ -8,7 +8,7 @@ from django.utils.safestring import SafeString
 
 from games.thousand.web.cards import CardView, MarriageView
 from games.thousand.web.log import LogEntry
-from games.thousand.web.summary import SheetRow, SummaryRow
+from games.thousand.web.summary import RuleLine, SheetRow, SummaryRow
 
 
 @dataclass
@@ -83,7 +83,7 @@ class TableView:
     resign_url: str
     table_url: str
     ws_url: str
-    rules_summary: list[str]
+    rules_summary: list[RuleLine]
     target: int
     bid: int | None = None
     bidder: str = ""

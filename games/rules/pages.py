@@ -1,0 +1,35 @@
+"""The games that have a rules page, by their registry key (``Match.game``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+
+from games.rules import thousand
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    steps: Sequence[Any]
+    illustrate: Callable[[Any], Any]
+    extra_context: Callable[[], dict[str, Any]]
+    template: str
+
+
+RULES_PAGES = {
+    "thousand": RulesPage(
+        thousand.STEPS, thousand.illustrate, thousand.page_context, "games/rules/thousand.html"
+    ),
+}
+
+
+def rules_url(game: str, step: int | None = None) -> str:
+    """The address of ``game``'s rules page (at ``step``), or "" for a game without one."""
+    if game not in RULES_PAGES:
+        return ""
+    if step is None:
+        return reverse("rules", args=[game])
+    return reverse("rules_step", args=[game, step]) + "#step"

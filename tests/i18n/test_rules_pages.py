@@ -1,0 +1,157 @@
+"""The rules page of Thousand: ten steps, each with its text and an illustration drawn from
+the engine's own states, a step picker and previous/next as plain links."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games import services
+from games.thousand.engine import Rules
+
+pytestmark = pytest.mark.django_db
+
+
+def page(path: str, language: str = "en") -> str:
+    response = Client().get(path, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200, path
+    return response.content.decode()
+
+
+def cards_in(html: str, state: str) -> list[str]:
+    return re.findall(
+        rf'<li class="card {state}"><span class="card-face \w+" data-card="(\w\w)"', html
+    )
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_each_step_has_its_page_with_the_picker_and_its_neighbours(number: int) -> None:
+    html = page(f"/rules/thousand/{number}/")
+    start = html.index('<nav class="step-picker"')
+    picker = html[start : html.index("</nav>", start)]
+    links = re.findall(r'<a href="/rules/thousand/(\d+)/"( aria-current="step")?>', picker)
+    assert [int(step) for step, _current in links] == list(range(1, 11))
+    assert [int(step) for step, current in links if current] == [number]
+    previous = re.findall(r'rel="prev" href="/rules/thousand/(\d+)/#step"', html)
+    following = re.findall(r'rel="next" href="/rules/thousand/(\d+)/#step"', html)
+    assert previous == ([str(number - 1)] if number > 1 else [])
+    assert following == ([str(number + 1)] if number < 10 else [])
+    assert "<script" not in html[html.index('<main id="main">') :]
+
+
+def test_the_first_step_is_the_rules_page_itself() -> None:
+    html = page("/rules/thousand/")
+    assert '<a href="/rules/thousand/1/" aria-current="step">' in html
+
+
+@pytest.mark.parametrize("path", ["/rules/thousand/0/", "/rules/thousand/11/", "/rules/chess/"])
+def test_a_step_or_game_that_does_not_exist_is_not_found(path: str) -> None:
+    assert Client().get(path).status_code == 404
+
+
+def test_the_must_beat_step_lights_exactly_the_cards_the_engine_allows() -> None:
+    html = page("/rules/thousand/7/")
+    # Left holds 9S 9C QC KC TC 9D JD less what it played; J of clubs was led: it must beat.
+    assert sorted(cards_in(html, "playable")) == ["KC", "QC", "TC"]
+    assert sorted(cards_in(html, "dimmed")) == ["9C", "9D", "JS"]
+
+
+def test_the_trick_step_shows_the_trick_the_engine_played_and_its_winner() -> None:
+    html = page("/rules/thousand/2/")
+    played = re.findall(
+        r'<div class="card played( won)?"><span class="card-face \w+" data-card="(\w\w)"', html
+    )
+    assert played == [(" won", "AS"), ("", "9S"), ("", "QS")]
+    assert "14 points" in html
+
+
+def test_the_bidding_step_shows_the_auction_as_the_engine_ran_it() -> None:
+    html = page("/rules/thousand/4/")
+    facts = re.findall(r"<li>([^<]+)</li>", html[html.index('class="rules-facts"') :])
+    assert facts[:7] == [
+        "You: 100 (the opening bid)",
+        "Left: pass",
+        "Right: 110",
+        "You: 120",
+        "Right: pass",
+        "Left holds the clubs marriage, so it could bid up to 180.",
+        "You hold the hearts marriage: you could bid up to 220.",
+    ]
+
+
+def test_the_scoring_step_scores_the_seeds_example_with_the_engine() -> None:
+    html = page("/rules/thousand/9/")
+    rows = re.findall(
+        r'<tr><th scope="row">(\w+)(?: <span class="role">[^<]*</span>)?</th>'
+        r"<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td[^>]*>\+?(-?\d+)</td><td>(\d+)</td></tr>",
+        html,
+    )
+    assert rows == [
+        ("You", "78", "60", "138", "0", "120", "120"),
+        ("Left", "24", "0", "24", "0", "20", "20"),
+        ("Right", "18", "0", "18", "0", "20", "20"),
+    ]
+
+
+def test_the_page_has_the_points_the_options_and_the_tips() -> None:
+    html = page("/rules/thousand/1/")
+    points = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td></tr>', html)
+    assert points == [
+        ("Ace", "11"),
+        ("Ten", "10"),
+        ("King", "4"),
+        ("Queen", "3"),
+        ("Jack", "2"),
+        ("Nine", "0"),
+        ("Marriage of hearts", "100"),
+        ("Marriage of diamonds", "80"),
+        ("Marriage of clubs", "60"),
+        ("Marriage of spades", "40"),
+    ]
+    options = html[html.index('id="variants"') : html.index('id="tips"')]
+    assert re.findall(r"<dt>([^<]+)</dt>", options) == [
+        "Play to",
+        "Bids and contracts go up by",
+        "Following a trick",
+        "Opponents&#x27; points",
+        "Four nines",
+    ]
+    assert re.findall(r'href="/rules/thousand/(\d+)/#step">See step', options) == [
+        "10",
+        "4",
+        "7",
+        "9",
+        "4",
+    ]
+    assert "Bid over 100 only with a marriage, or with a few aces and tens." in html
+
+
+def test_the_lobby_links_to_the_rules_and_to_what_the_options_change() -> None:
+    client = Client()
+    client.force_login(get_user_model().objects.create_user(username="alice"))
+    html = client.get("/play/").content.decode()
+    assert '<a href="/rules/thousand/">How to play Thousand, step by step</a>' in html
+    assert '<a href="/rules/thousand/#variants">What each option changes</a>' in html
+
+
+def test_the_tables_rules_panel_links_each_option_to_its_step() -> None:
+    alice = get_user_model().objects.create_user(username="alice")
+    rules = Rules(target=500, following="classic").to_dict()
+    match = services.create_practice_match(alice, "thousand", rules, "normal", seed=1)
+    client = Client()
+    client.force_login(alice)
+    html = client.get(f"/play/{match.pk}/").content.decode()
+    panel = html[
+        html.index('id="rules-box"') : html.index("</details>", html.index('id="rules-box"'))
+    ]
+    assert re.findall(r'<li><a href="/rules/thousand/(\d+)/#step">([^<]+)</a></li>', panel) == [
+        ("10", "Match to 500"),
+        ("4", "Bids in steps of 10"),
+        ("7", "Following: classic"),
+        ("9", "Opponents round to 10, 5 down"),
+        ("4", "Four 9s: re-deal before bidding"),
+    ]
+    assert '<a href="/rules/thousand/">How to play Thousand, step by step</a>' in panel
