@@ -29,6 +29,7 @@ from .test_play_a_hand import VIEWPORTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 RANGE = "120\N{EN DASH}160: 120 + your ♠spades marriage 40"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 AXE_CHECK = """async () => {
@@ -118,6 +119,8 @@ def test_the_table_in_each_state_of_a_match(
 
     def show(state: str) -> None:
         page.goto(f"{live_server_url}/play/{match.pk}/")
+        # Two frames drawn, so the card just played has started dealing in; then it lands.
+        page.evaluate(TWO_FRAMES)
         page.wait_for_function(
             "() => document.getAnimations().every(a => a.playState !== 'running')"
         )
