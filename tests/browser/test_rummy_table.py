@@ -198,7 +198,7 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
 
     # The computer draws; then the guest draws with nothing moved.
     wait_for_my_turn(page)
-    expect(page.locator(".log-lines li").first).to_have_text("Left drew a tile")
+    expect(page.locator(".log-lines li").first).to_have_text("Lolek drew a tile")
     shot("05-after-the-computer")
     # A table tile never goes back to the rack; a run split by dragging out of its middle;
     # Reset undoes what was moved.
