@@ -141,19 +141,8 @@ def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int) -> None:
     task.add_done_callback(_tasks.discard)
 
 
-DATABASE_THREADS = 16
-"""Threads for the runners' database work: each call mostly waits on PostgreSQL, and with the
-loop's few default threads the runners of many tables queued behind each other (measured with
-``manage.py loadtest``: the computers' answers took seconds at 30 tables)."""
-_database_threads = concurrent.futures.ThreadPoolExecutor(
-    max_workers=DATABASE_THREADS, thread_name_prefix="computer-players-db"
-)
-
-
 def _in_thread(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
-    return database_sync_to_async(  # type: ignore[no-any-return]
-        function, thread_sensitive=False, executor=_database_threads
-    )
+    return database_sync_to_async(function, thread_sensitive=False)  # type: ignore[no-any-return]
 
 
 def _ignore_interrupts() -> None:
