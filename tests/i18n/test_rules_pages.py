@@ -12,7 +12,7 @@ from django.test import Client
 from games import services
 from games.thousand.engine import Rules
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_computer_moves")]
 
 
 def page(path: str, language: str = "en") -> str:
