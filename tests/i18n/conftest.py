@@ -12,3 +12,9 @@ def no_computer_moves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     requests: list[int] = []
     monkeypatch.setattr(bot_runner, "request_bot_moves", requests.append)
     return requests
+
+
+@pytest.fixture(autouse=True)
+def _quick_passwords(settings: object) -> None:
+    """Passwords hashed quickly: these tests sign people in, they do not test hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
