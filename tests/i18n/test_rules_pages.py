@@ -207,3 +207,7 @@ def test_the_rummy_scoring_step_scores_with_the_engine() -> None:
         html,
     )
     assert rows == [("You", "0", "+40"), ("Left", "8", "-8"), ("Right", "32", "-32")]
+
+
+def test_the_home_page_links_to_the_rules() -> None:
+    assert '<a href="/rules/thousand/">The whole game, step by step, with pictures</a>' in page("/")
