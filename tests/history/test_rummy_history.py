@@ -260,3 +260,16 @@ def test_an_unfinished_rummy_match_is_not_replayable(
     assert "the replay would show the other players&#x27; tiles" in html
     page = alice_client.get(reverse("match_history", args=[match.pk])).content.decode()
     assert reverse("match_replay", args=[match.pk, 1]) not in page
+
+
+def test_a_won_rummy_match_enters_the_ranking_by_its_length(
+    alice: AbstractBaseUser, alice_client: Client, won: Match
+) -> None:
+    one_game_alice_loses(alice)
+    ranking = alice_client.get(reverse("rankings"), {"game": "rummy", "length": "3"})
+    assert [(row["rank"], row["name"], row["best"]) for row in ranking.context["rows"]] == [
+        (1, "alice", 122)
+    ]
+    assert ("3", "3 games") in ranking.context["filters"].fields["length"].choices
+    one_game = alice_client.get(reverse("rankings"), {"game": "rummy", "length": "1"})
+    assert one_game.context["rows"] == []  # the match of one game was lost
