@@ -14,6 +14,12 @@ from django.test import Client
 from accounts import coins
 from accounts.guests import create_guest
 from accounts.models import CoinEntry, Wallet
+from tests.browser.conftest import (  # noqa: F401  (fixtures of the browser test)
+    _no_csp_violations,
+    browser_type_launch_args,
+    live_server_url,
+    screenshot_dir,
+)
 
 
 @pytest.fixture(autouse=True)
