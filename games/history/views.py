@@ -63,7 +63,6 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "share_url": request.build_absolute_uri(reverse("shared_match", args=[match.share_token]))
         if match.share_token and match.public
         else "",
-        "replay_base": reverse("match_replay", args=[match.pk, 0]).rsplit("/0/", 1)[0],
     }
     return render(request, "games/history/match.html", context)
 
@@ -96,7 +95,9 @@ def _step(request: HttpRequest) -> int:
     return int(value) if value.isdigit() and len(value) < 6 else 0
 
 
-def _render_replay(request: HttpRequest, match: Match, number: int, base: str) -> HttpResponse:
+def _render_replay(
+    request: HttpRequest, match: Match, number: int, base: str, back: str
+) -> HttpResponse:
     step = history.replay_step(match, number, _step(request))
     if step is None:
         if match.is_finished:
@@ -107,7 +108,7 @@ def _render_replay(request: HttpRequest, match: Match, number: int, base: str) -
             {"match": match},
             status=403,
         )
-    context = {"replay": step, "base": base, "record_url": request.path}
+    context = {"replay": step, "base": base, "back": back}
     template = "games/history/_replay.html" if request.htmx else "games/history/replay.html"
     return render(request, template, context)
 
@@ -118,7 +119,7 @@ def match_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     if match is None:
         raise Http404
     base = reverse("match_replay", args=[match.pk, number])
-    return _render_replay(request, match, number, base)
+    return _render_replay(request, match, number, base, reverse("match_history", args=[match.pk]))
 
 
 @require_GET
@@ -127,7 +128,7 @@ def shared_replay(request: HttpRequest, token: str, number: int) -> HttpResponse
     if match is None:
         raise Http404
     base = reverse("shared_replay", args=[token, number])
-    return _render_replay(request, match, number, base)
+    return _render_replay(request, match, number, base, reverse("shared_match", args=[token]))
 
 
 @require_GET

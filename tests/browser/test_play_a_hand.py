@@ -113,9 +113,15 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
             shot(f"{len(seen) + 3:02d}-{step}")
         if controls == "next":
             break
+        # The title tells a background tab whose turn it is, as the table changes.
+        my_turn, title = page.evaluate(
+            "() => [document.getElementById('table').dataset.myTurn === 'true', document.title]"
+        )
+        assert title.startswith("Your turn · ") == my_turn, (title, step)
         if controls == "wait":
             wait_for_a_newer_table(page, version)
             continue
+        assert my_turn, step
         if controls == "redeal":
             page.get_by_role("button", name="Keep my cards").click()
         elif controls == "bid":

@@ -198,21 +198,32 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
 
     # The computer draws; then the guest draws with nothing moved.
     wait_for_my_turn(page)
-    expect(page.locator(".log-lines li").first).to_have_text("Left drew a tile")
+    expect(page.locator(".log-lines li").first).to_have_text("Lolek drew a tile")
     shot("05-after-the-computer")
-    # A table tile never goes back to the rack; Reset undoes what was moved.
+    # A table tile never goes back to the rack; a run split by dragging out of its middle;
+    # Reset undoes what was moved.
     drag(page, page.locator('#board .tile[data-tile="R11"]'), page.locator("#rack"), x=0.98)
     assert board_sets(page) == ["R8 R9 R10 R11"]
     expect(page.locator("#draw-button")).to_be_enabled()
-    drag(page, rack_tile(page, "K5"), set_holding(page, "R8"), x=0.95)
+    drag(page, page.locator('#board .tile[data-tile="R9"]'), page.locator(".new-meld"))
+    assert board_sets(page) == ["R8", "R10 R11", "R9"]
     expect(page.locator("#draw-button")).to_be_disabled()
     expect(page.locator("#board .meld-box.invalid .meld-note")).to_have_text(
-        "The set R8 R9 R10 R11 K5 mixes colours and numbers: "
-        "a group has one number, a run one colour."
+        [
+            "The set R8 is too short: a set needs 3 tiles.",
+            "The set R10 R11 is too short: a set needs 3 tiles.",
+            "The set R9 is too short: a set needs 3 tiles.",
+        ]
     )
+    drag(page, rack_tile(page, "K5"), set_holding(page, "R8"), x=0.95)
+    expect(set_holding(page, "K5").locator("xpath=..")).to_contain_text(
+        "The set R8 K5 is too short: a set needs 3 tiles."
+    )
+    shot("06-split")
     page.locator("#reset-button").click()
     assert board_sets(page) == ["R8 R9 R10 R11"]
     expect(rack_tile(page, "K5")).to_be_visible()
+    expect(page.locator("#draw-button")).to_be_enabled()
     before = version(page)
     page.locator("#draw-button").click()
     wait_for_newer(page, before)
@@ -221,7 +232,7 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
 
     # On a phone, by touch: pick a tile up with a tap, tap where it goes.
     page.set_viewport_size({"width": 390, "height": 844})
-    shot("06-phone")
+    shot("07-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     def tap(locator: Locator) -> None:
@@ -246,7 +257,7 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     page.keyboard.press("Enter")
     assert board_sets(page) == ["R8 R9 R10 R11 R12", "B1 B2 B3 B4", "K5 K6 K7", "O9 O10 O11"]
     expect(page.locator("#rack .tile")).to_have_count(0)
-    shot("07-phone-laid-out")
+    shot("08-phone-laid-out")
     before = version(page)
     tap(page.locator("#done-button"))
     wait_for_newer(page, before)
@@ -262,9 +273,9 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
         rows.nth(1).locator(".tile").evaluate_all("ts => ts.map(t => t.dataset.tile)")
     ) == sorted(COMPUTER_AT_THE_END)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    shot("08-phone-game-over")
+    shot("09-phone-game-over")
     page.set_viewport_size({"width": 1280, "height": 860})
-    shot("09-game-over")
+    shot("10-game-over")
 
     assert page.evaluate("window.sameDocument") is True
     assert page.evaluate("window.socketUpdates") >= 2  # the computer's draws came by socket

@@ -46,6 +46,13 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
     page.get_by_role("button", name="Play now").click()
     expect(page).to_have_url(re.compile(r"/play/$"))
     guest = get_user_model().objects.latest("date_joined")
+
+    def open_menu() -> None:
+        """On a phone the header's links are folded into "Menu"."""
+        if screen == "phone":
+            page.locator(".site-menu > summary").click()
+
+    open_menu()
     expect(page.locator("#nav-coins")).to_have_accessible_name("0 coins: the shop")
 
     page.locator("#nav-coins").click()
@@ -69,7 +76,9 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
     page.locator("#buy-card-back-blue").click()
     expect(page.get_by_text("“Blue lattice” is yours")).to_be_visible()
     expect(page.locator("#balance")).to_have_text("10")
+    open_menu()
     expect(page.locator("#nav-coins")).to_have_accessible_name("10 coins: the shop")
+    expect(page.locator("#nav-coins")).to_be_visible()
 
     page.goto(live_server_url + "/account/profile/")
     page.locator("label[for=look-felt-navy]").click()

@@ -64,11 +64,11 @@ def test_my_matches_lists_newest_first_with_place_opponents_and_scores(
     assert listed_ids(response) == [second.pk, first.pk]
     rows = response.context["rows"]
     assert rows[0].place == 2
-    assert rows[0].opponents == ["bob", "Left (Normal)"]
-    assert rows[0].scores == [("bob", 1000), ("You", 200), ("Left", 50)]
+    assert rows[0].opponents == ["bob", "Zosia (Normal)"]
+    assert rows[0].scores == [("bob", 1000), ("You", 200), ("Zosia", 50)]
     assert rows[1].place == 1
     assert rows[1].won
-    assert rows[1].opponents == ["Left (Normal)", "Right (Normal)"]
+    assert rows[1].opponents == ["Janek (Normal)", "Zosia (Normal)"]
     page = response.content.decode()
     assert "2nd" in page
     assert "1st" in page
@@ -119,7 +119,7 @@ def test_the_match_page_shows_each_hand_and_the_running_scores(
     response = alice_client.get(reverse("match_history", args=[match.pk]))
     record = response.context["record"]
     row = record.rounds[0]
-    assert row.summary.cells == ("Right", "You", "100", "100", "made")
+    assert row.summary.cells == ("Zosia", "You", "100", "100", "made")
     assert row.cells == [
         (100, 1000, "120 in cards · 100 in marriages"),
         (0, 100, "0 in cards"),
@@ -127,8 +127,8 @@ def test_the_match_page_shows_each_hand_and_the_running_scores(
     ]
     assert [(p.name, p.score, p.place) for p in record.players] == [
         ("You", 1000, 1),
-        ("Left", 100, 2),
-        ("Right", 50, 3),
+        ("Janek", 100, 2),
+        ("Zosia", 50, 3),
     ]
     page = response.content.decode()
     assert "<polyline" in page

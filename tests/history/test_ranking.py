@@ -136,6 +136,9 @@ def test_ratings_appear_after_the_minimum_of_matches_with_their_uncertainty(
     assert rating.sigma < 25 / 3
     assert f"{rating.mu:.1f} ± {rating.sigma:.1f}" in response.content.decode()
     assert response.context["own_rating_rank"] == 1
+    alice.profile.is_guest = True  # a guest's rating is kept but not listed
+    alice.profile.save()
+    assert list(alice_client.get(reverse("rankings")).context["rated"].object_list) == []
 
 
 def test_voiding_a_match_takes_its_rating_change_back(

@@ -14,8 +14,9 @@ from games.thousand.engine import Rules
 
 
 def checked(page: str, name: str) -> list[str]:
-    """The values of the checked radio buttons named ``name``."""
-    inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
+    """The values of the checked radio buttons named ``name`` in Thousand's form."""
+    form = page.split('id="new-thousand"', 1)[1].split("</form>", 1)[0]
+    inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', form)
     return [re.search(r'value="([^"]*)"', tag).group(1) for tag in inputs if "checked" in tag]  # type: ignore[union-attr]
 
 

@@ -402,7 +402,7 @@ def test_the_log_says_what_each_player_did(alice: AbstractBaseUser, alice_client
     post(alice_client, match, action="draw")
     html = alice_client.get(f"/play/{match.pk}/").content.decode()
     lines = re.findall(r'<li class="log-\w+">([^<]*)</li>', html)
-    assert lines == ["You drew a tile", "Left drew a tile", "You played 4 tiles"]
+    assert lines == ["You drew a tile", "Lolek drew a tile", "You played 4 tiles"]
 
 
 def test_every_rendering_shows_alice_only_her_rack_and_the_table(

@@ -91,7 +91,7 @@ def _player(
         level=computer_level_label(seat.computer_level) if seat.is_computer else "",
         is_me=number == viewer,
         tile_count=view.tile_counts[number],
-        to_move=view.to_move == number and table.to_move == number,
+        to_move=table.to_move == number,
         score=table.match.scores[number],
         melded=view.melded[number],
         stand_in=seat.stand_in,

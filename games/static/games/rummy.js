@@ -14,6 +14,7 @@
   var current = null; // the #table element set up last
   var arrangement = null; // {match, version, sets: [[{code, from}]], rack: [{code, from}]}
   var initial = null; // the board as the server sent it: [[code]]
+  var pristine = null; // the arrangement as the server sent it, for Reset and the hint
   var sortables = [];
   var selected = null;
   var drag = null; // {from, index, codes} of the tile being dragged
@@ -126,8 +127,9 @@
     return meld;
   }
 
-  function insertMeldBefore(meld, reference) {
-    board().insertBefore(meld.parentNode, reference ? reference.parentNode : newMeld().parentNode);
+  // A new set goes before the new set's zone, at the end of the table.
+  function addMeld(meld) {
+    board().insertBefore(meld.parentNode, newMeld().parentNode);
     watch(meld);
   }
 
@@ -159,7 +161,7 @@
     sets.forEach(function (tiles) {
       var meld = makeMeld();
       tiles.forEach(function (tile) { meld.appendChild(tile); });
-      insertMeldBefore(meld, null);
+      addMeld(meld);
     });
     rackTiles.forEach(function (tile) { rack().appendChild(tile); });
     return true;
@@ -498,12 +500,9 @@
   function reset() {
     if (!current) return;
     arrangement = null;
-    var saved = pristine;
-    if (saved) layOut(saved);
+    if (pristine) layOut(pristine);
     changed();
   }
-
-  var pristine = null;
 
   function applyHint(hintText) {
     if (!myTurn() || !pristine) return;
@@ -522,7 +521,7 @@
     laid.forEach(function (tiles) {
       var meld = makeMeld();
       tiles.forEach(function (tile) { meld.appendChild(tile); });
-      insertMeldBefore(meld, null);
+      addMeld(meld);
     });
     changed();
   }

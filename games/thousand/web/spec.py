@@ -217,7 +217,7 @@ class ThousandSpec(GameSpec):
             lines.append(gettext("4 players"))
         chosen = rules.to_dict()
         in_words = dict(zip(VARIANT_ORDER, rules_summary(chosen), strict=True))
-        lines += [in_words[name] for name in VARIANT_ORDER[1:] if chosen[name] != house[name]]
+        lines += [in_words[name].text for name in VARIANT_ORDER[1:] if chosen[name] != house[name]]
         return " · ".join(lines)
 
     match_lengths = ("1000", "500")
