@@ -22,10 +22,16 @@ from tests.web.hidden import hidden_cards_shown
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# What a tile style can change: the contrast of the tiles' numbers on their faces.
+AXE_CONTRAST = """async () => {
+  const result = await axe.run(document, {runOnly: {type: "rule", values: ["color-contrast"]}});
+  return result.violations.map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).join(", "));
+}"""
+
 
 @pytest.fixture(autouse=True)
 def _no_computer_runner_here(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The table is only looked at here: no computer needs to move.
+    # The tables are only looked at here: no computer needs to move.
     monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id: None)
     monkeypatch.setattr(services, "push_match_updated", lambda match_id, version: None)
 
@@ -67,7 +73,7 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
     assert page.get_by_text("(Pacific/Auckland)").count() == 1
 
     staff = get_user_model().objects.create_user("carol", is_staff=True)
-    coins.staff_change(staff, guest, 110, "a browser test's coins")
+    coins.staff_change(staff, guest, 230, "a browser test's coins")
     page.reload()
     page.screenshot(path=screenshot_dir / f"coins-{screen}-shop.png", full_page=True)
     assert page.evaluate(AXE_CHECK) == []
@@ -75,6 +81,8 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
     expect(page.get_by_text("“Midnight navy” is yours")).to_be_visible()
     page.locator("#buy-card-back-blue").click()
     expect(page.get_by_text("“Blue lattice” is yours")).to_be_visible()
+    page.locator("#buy-frame-gold").click()
+    expect(page.get_by_text("“Gold ring” is yours")).to_be_visible()
     expect(page.locator("#balance")).to_have_text("10")
     open_menu()
     expect(page.locator("#nav-coins")).to_have_accessible_name("10 coins: the shop")
@@ -83,6 +91,7 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
     page.goto(live_server_url + "/account/profile/")
     page.locator("label[for=look-felt-navy]").click()
     page.locator("label[for=look-card-back-blue]").click()
+    page.locator("label[for=look-frame-gold]").click()
     page.locator("#save-looks").click()
     expect(page.get_by_text("Your table's look is saved.")).to_be_visible()
     expect(page.locator("#look-felt-navy")).to_be_checked()
@@ -103,9 +112,41 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
         "() => getComputedStyle(document.querySelector('.seat-left .back')).backgroundImage"
     )
     assert back.endswith('cards/back-blue.svg")')
+    expect(page.locator(".my-head .avatar")).to_have_class(re.compile(r"\bframe-gold\b"))
     page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     page.screenshot(path=screenshot_dir / f"coins-{screen}-table.png", full_page=True)
     assert page.evaluate(AXE_CHECK) == []
     assert hidden_cards_shown(page.content(), current(match).view_for(0)) == set()
     assert errors == []
+    context.close()
+
+
+def test_the_night_tiles_at_a_tile_rummy_table(
+    browser: Browser, live_server_url: str, screenshot_dir: Path
+) -> None:
+    context = browser.new_context(viewport=VIEWPORTS["desktop"])  # type: ignore[arg-type]
+    context.add_init_script(path=AXE)
+    page = context.new_page()
+    page.goto(live_server_url + "/play-now/")
+    page.get_by_role("button", name="Play now").click()
+    expect(page).to_have_url(re.compile(r"/play/$"))
+    guest = get_user_model().objects.latest("date_joined")
+    staff = get_user_model().objects.create_user("carol", is_staff=True)
+    coins.staff_change(staff, guest, 120, "a browser test's coins")
+    coins.buy(guest, "tiles-night")
+    coins.choose(guest, ["tiles-night"])
+    match = services.create_practice_match(
+        guest, "rummy", {"games": 1}, "beginner", players=2, seed=5
+    )
+
+    page.goto(f"{live_server_url}/play/{match.pk}/")
+
+    expect(page.locator("#table")).to_have_class(re.compile(r"\btiles-night\b"))
+    face = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.rack .tile')).backgroundImage"
+    )
+    assert "rgb(43, 52, 66)" in face  # #2b3442, the night tiles' face
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    page.screenshot(path=screenshot_dir / "coins-rummy-night-tiles.png", full_page=True)
+    assert page.evaluate(AXE_CONTRAST) == []
     context.close()
