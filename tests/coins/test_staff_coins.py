@@ -109,3 +109,25 @@ def test_only_staff_change_coins(
     assert visitor["Location"].startswith(reverse("account_login"))
     assert (balance_of(alice), balance_of(bob)) == (0, 0)
     assert coins_log() == []
+
+
+def test_the_admin_shows_the_ledger_and_changes_nothing(
+    alice: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    carol.is_superuser = True
+    carol.save()
+    moderation.change_coins(carol, alice, 25, "welcome")
+    admin = Client()
+    admin.force_login(carol)
+    entry = CoinEntry.objects.get()
+
+    listing = admin.get(reverse("admin:accounts_coinentry_changelist"))
+    refused_delete = admin.post(
+        reverse("admin:accounts_coinentry_delete", args=[entry.pk]), {"post": "yes"}
+    )
+    refused_add = admin.get(reverse("admin:accounts_coinentry_add"))
+
+    assert listing.status_code == 200
+    assert "Given by staff" in listing.content.decode()
+    assert (refused_delete.status_code, refused_add.status_code) == (403, 403)
+    assert ledger_of(alice) == [(25, "staff_grant", "")]
