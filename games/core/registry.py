@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext_lazy
+
 if TYPE_CHECKING:
     from django import forms
     from django.http import HttpRequest
@@ -69,6 +71,43 @@ class ReplayMark:
 
     step: int
     label: str
+
+
+@dataclass(frozen=True)
+class RoundWords:
+    """How the history pages name a game's rounds (Thousand: hands; tile rummy: games)."""
+
+    by_round: _StrOrPromise
+    """The heading of the round-by-round table ("Hand by hand")."""
+    played: _StrOrPromise
+    """The statistics line of rounds played ("Hands played")."""
+    after_each: _StrOrPromise
+    """The caption of the chart of the scores after each round."""
+    none_yet: _StrOrPromise
+    replay_later: _StrOrPromise
+    """Beside an unfinished match: its rounds can be replayed once it is over."""
+    replay_refused: _StrOrPromise
+    """Why an unfinished match's round cannot be replayed yet."""
+    shared: _StrOrPromise
+    """Beside a shared match's link."""
+    replay_title: _StrOrPromise
+    """A replay's title, with ``%(number)s`` (the round) and ``%(match)s`` (the match)."""
+
+
+HANDS = RoundWords(
+    by_round=gettext_lazy("Hand by hand"),
+    played=gettext_lazy("Hands played"),
+    after_each=gettext_lazy("The scores after each hand"),
+    none_yet=gettext_lazy("No hand finished yet."),
+    replay_later=gettext_lazy("Hands can be replayed once the match is over."),
+    replay_refused=gettext_lazy(
+        "A hand can be replayed once the match is over: before that, the replay would show "
+        "the other players' cards."
+    ),
+    shared=gettext_lazy("Anyone with this link can see the match and replay its hands:"),
+    replay_title=gettext_lazy("Hand %(number)s of match #%(match)s"),
+)
+"""The card games' words for a round."""
 
 
 @dataclass(frozen=True)
@@ -204,6 +243,9 @@ class GameSpec(ABC):
         """One line about a match's options for the lobby's lists."""
 
     # -- history, replays and statistics (each with a default, so a game can start without) --
+
+    round_words: RoundWords = HANDS
+    """How the history pages name the game's rounds."""
 
     match_lengths: tuple[str, ...] = ()
     """Every value ``match_length`` gives, for the rankings' filter."""

@@ -244,7 +244,7 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
             for seat in seats
         ],
         options=", ".join(spec.options_summary(match.options)),
-        chart=charts.score_lines(names, running, progression, _("The scores after each hand")),
+        chart=charts.score_lines(names, running, progression, str(spec.round_words.after_each)),
         replayable=match.is_finished and bool(spec.replay_template),
     )
 
@@ -270,6 +270,13 @@ class ReplayStep:
     view: Any
     marks: list[ReplayMark]
     names: list[str]
+
+    @property
+    def title(self) -> str:
+        return str(self.spec.round_words.replay_title) % {
+            "number": self.number,
+            "match": self.match.pk,
+        }
 
 
 def replay_step(match: Match, number: int, step: int) -> ReplayStep | None:

@@ -5,6 +5,7 @@ its pages (the hidden-card scanner)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,11 +13,13 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from games import bot_runner
+from games import bot_runner, services
 from games.history import moderation
 from games.models import Match
 from tests.history.conftest import bobs_table_won_by_bob, practice, resigned_match, won_match
+from tests.history.rummy_scripts import GOES_OUT, GOES_OUT_TABLE, move, three_games_alice_wins
 from tests.web.hidden import shown_cards
+from tests.web.rummy_helpers import SCATTERED, script_game
 
 pytestmark = pytest.mark.browser
 
@@ -109,6 +112,8 @@ def test_history_statistics_ranking_and_staff_pages(
     expect(anonymous.locator("#rounds-table")).to_be_visible()
     anonymous.screenshot(path=screenshot_dir / "history-08-shared.png", full_page=True)
 
+    rummy_pages(page, live_server_url, alice, shot)
+
     page = signed_in(browser, live_server_url, carol).new_page()
     page.goto(live_server_url + "/staff/")
     shot("09-staff-users")
@@ -128,3 +133,51 @@ def test_history_statistics_ranking_and_staff_pages(
     assert Match.objects.get(pk=won.pk).is_void
     assert re.search(r"CSP violation", " ".join(errors)) is None
     assert errors == []
+
+
+def rummy_pages(page: Page, base: str, alice: object, shot: Callable[[str], None]) -> None:
+    """A finished match of tile rummy game by game, one game replayed turn by turn with
+    every rack shown; an unfinished one shows no tile and no replay."""
+    won = three_games_alice_wins(alice)  # type: ignore[arg-type]
+    page.goto(f"{base}/matches/{won.pk}/")
+    expect(page.get_by_role("heading", name="Game by game")).to_be_visible()
+    expect(page.locator("#rounds-table tbody tr")).to_have_count(3)
+    expect(page.locator("#rounds-table tbody tr").nth(1)).to_contain_text("131 left in the rack")
+    shot("13-rummy-match")
+
+    page.locator('#rounds-table tr[data-round="2"]').get_by_role("link", name="Replay").click()
+    expect(page.get_by_role("heading", name=f"Game 2 of match #{won.pk}")).to_be_visible()
+    expect(page.locator("#replay")).to_have_attribute("data-step", "0")
+    expect(page.locator(".replay-seat")).to_have_count(2)
+    expect(page.locator('.replay-seat[data-seat="1"] .tile')).to_have_count(14)
+    expect(page.locator("#replay-table .tile")).to_have_count(0)
+    page.locator('.replay-seat[data-seat="0"] .seat-next').click()
+    expect(page.locator("#replay")).to_have_attribute("data-step", "2")
+    expect(page.locator("#replay-last")).to_contain_text("alice drew a tile")
+    page.locator("#replay-end").click()
+    expect(page.locator("#replay")).to_have_attribute("data-step", "6")
+    expect(page.locator("#replay-table .meld")).to_have_count(5)
+    expect(page.locator("#replay-table .tile")).to_have_count(16)
+    expect(page.locator('.replay-seat[data-seat="1"] .tile')).to_have_count(17)
+    expect(page.locator("#replay-outcome")).to_contain_text("alice went out.")
+    shot("14-rummy-replay-end")
+    page.locator("#replay-back").click()
+    expect(page.locator("#replay")).to_have_attribute("data-step", "5")
+    expect(page.locator("#replay-last")).to_contain_text("drew a tile")
+    expect(page.locator("#replay-table .tile")).to_have_count(0)
+    shot("15-rummy-replay-step")
+
+    playing = services.create_practice_match(
+        alice,  # type: ignore[arg-type]
+        "rummy",
+        {"games": 3},
+        "beginner",
+        players=2,
+        seed=5,
+    )
+    script_game(playing, (GOES_OUT, SCATTERED), first=0)
+    move(playing, "play:" + GOES_OUT_TABLE)  # game 1 over, the match is not
+    for url in (f"/matches/{playing.pk}/", f"/matches/{playing.pk}/hands/1/"):
+        page.goto(base + url)
+        assert "data-tile" not in page.content(), url
+    expect(page.locator("#replay-refusal")).to_contain_text("other players' tiles")

@@ -21,7 +21,16 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games.core.registry import GameSpec, IllegalMove, RoundEnd, register
+from games.core.registry import (
+    GameSpec,
+    IllegalMove,
+    ReplayMark,
+    RoundEnd,
+    RoundSummary,
+    RoundWords,
+    StoredRound,
+    register,
+)
 from games.models import ComputerLevel, Match
 from games.rummy.engine import (
     DRAW,
@@ -43,7 +52,7 @@ from games.rummy.engine import (
     tiles_text,
 )
 from games.rummy.web import forms as rummy_forms
-from games.rummy.web import views
+from games.rummy.web import history, views
 from games.rummy.web.table import present
 from games.services import Table
 
@@ -197,6 +206,48 @@ class RummySpec(GameSpec):
 
     def listing(self, match: Match) -> str:
         return rummy_forms.games_label(int(match.options.get("games", 1)))
+
+    round_words = RoundWords(
+        by_round=_("Game by game"),
+        played=_("Games played"),
+        after_each=_("The totals after each game"),
+        none_yet=_("No game finished yet."),
+        replay_later=_("Games can be replayed once the match is over."),
+        replay_refused=_(
+            "A game can be replayed once the match is over: before that, the replay would "
+            "show the other players' tiles."
+        ),
+        shared=_("Anyone with this link can see the match and replay its games:"),
+        replay_title=_("Game %(number)s of match #%(match)s"),
+    )
+
+    match_lengths = tuple(str(count) for count in MATCH_LENGTHS)
+
+    def match_length(self, options: Mapping[str, Any]) -> str:
+        return str(options["games"])
+
+    def length_label(self, length: str) -> str:
+        return rummy_forms.games_label(int(length))
+
+    def round_columns(self) -> tuple[Any, ...]:
+        return history.round_columns()
+
+    def round_summary(self, stored: StoredRound, names: Sequence[str]) -> RoundSummary:
+        return history.round_summary(stored, names)
+
+    replay_template = "games/history/rummy_replay.html"
+
+    def replay_view(self, states: Sequence[Any], step: int, names: Sequence[str]) -> Any:
+        return history.replay_view(states, step, names)
+
+    def replay_marks(self, states: Sequence[Any]) -> list[ReplayMark]:
+        return history.replay_marks(states)
+
+    def player_counters(self, rounds: Sequence[StoredRound], players: int) -> list[dict[str, int]]:
+        return history.player_counters(rounds, players)
+
+    def statistics(self, counters: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
+        return history.statistics(counters, rounds)
 
     def urls(self) -> list[URLPattern]:
         return [path("play/<int:match_id>/hint/", views.hint, name="rummy_hint")]
