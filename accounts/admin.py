@@ -5,7 +5,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import ProfileForm
-from accounts.models import Profile
+from accounts.models import CoinEntry, Profile
 
 
 @admin.register(Profile)
@@ -28,3 +28,24 @@ class ProfileAdmin(admin.ModelAdmin):
         return format_html(
             '<a href="{}">{}</a>', reverse("staff_user", args=[profile.user_id]), _("moderate")
         )
+
+
+@admin.register(CoinEntry)
+class CoinEntryAdmin(admin.ModelAdmin):
+    """The coin ledger, to read: coins change only by a check-in, a purchase, or staff's
+    change with a reason from the user's staff page (which the moderation log records)."""
+
+    list_display = ("created", "user", "amount", "reason", "item", "balance_after", "staff")
+    list_filter = ("reason",)
+    search_fields = ("user__username", "user__profile__display_name", "item", "note")
+    list_select_related = ("user", "staff")
+    ordering = ("-created", "-pk")
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False

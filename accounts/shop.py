@@ -4,6 +4,7 @@ choice of owned cosmetics on the profile. Guests use them as everyone does."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,6 +17,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import coins, cosmetics
 from accounts.models import CoinEntry
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
 
 LEDGER_PAGE_SIZE = 30
 
@@ -36,7 +40,7 @@ class Shelf:
     items: list[ShelfItem]
 
 
-def shelves(user: object, balance: int) -> list[Shelf]:
+def shelves(user: AbstractBaseUser, balance: int) -> list[Shelf]:
     """The catalogue by kind, each item marked owned, in use, or affordable for ``user``."""
     owned = coins.owned_slugs(user)
     return [
@@ -58,7 +62,7 @@ def shelves(user: object, balance: int) -> list[Shelf]:
     ]
 
 
-def owned_shelves(user: object) -> list[Shelf]:
+def owned_shelves(user: AbstractBaseUser) -> list[Shelf]:
     """The profile's choice: each kind with the items ``user`` owns."""
     owned = []
     for shelf in shelves(user, 0):

@@ -170,6 +170,8 @@ def change_coins(staff: AbstractBaseUser, user: AbstractBaseUser, amount: int, r
     """Gives the user ``amount`` coins (takes them away if negative), in their ledger and
     in this log; returns the new balance."""
     reason = _need_reason(reason)
+    if user.pk == staff.pk:
+        raise ModerationError(gettext("You cannot change your own coins."))
     try:
         entry = coins.staff_change(staff, user, amount, reason)
     except coins.CoinError as error:
@@ -189,7 +191,8 @@ def retention_days() -> int:
 
 
 def stale_guests(days: int) -> Any:
-    """Guests who never saved their account and have not signed in nor played for ``days``."""
+    """Guests who never saved their account and have not signed in, played, nor checked in
+    for ``days``."""
     cutoff = timezone.now() - timedelta(days=days)
     return (
         get_user_model()
@@ -199,6 +202,8 @@ def stale_guests(days: int) -> Any:
                 "date_joined",
                 Coalesce("last_login", "date_joined"),
                 Coalesce(Max("seats__match__updated"), "date_joined"),
+                # A guest who checks in for coins uses the account too.
+                Coalesce(Max("coin_entries__created"), "date_joined"),
             )
         )
         .filter(last_seen__lt=cutoff)

@@ -111,7 +111,7 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
     back = page.evaluate(
         "() => getComputedStyle(document.querySelector('.seat-left .back')).backgroundImage"
     )
-    assert back.endswith('cards/back-blue.svg")')
+    assert back.endswith('backs/blue.svg")')
     expect(page.locator(".my-head .avatar")).to_have_class(re.compile(r"\bframe-gold\b"))
     page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     page.screenshot(path=screenshot_dir / f"coins-{screen}-table.png", full_page=True)

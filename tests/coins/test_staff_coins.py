@@ -4,11 +4,16 @@ only staff may do it."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from accounts import coins
 from accounts.models import CoinEntry
 from games.history import moderation
 from games.models import ModerationAction
@@ -109,3 +114,47 @@ def test_only_staff_change_coins(
     assert visitor["Location"].startswith(reverse("account_login"))
     assert (balance_of(alice), balance_of(bob)) == (0, 0)
     assert coins_log() == []
+
+
+def test_the_admin_shows_the_ledger_and_changes_nothing(
+    alice: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    carol.is_superuser = True
+    carol.save()
+    moderation.change_coins(carol, alice, 25, "welcome")
+    admin = Client()
+    admin.force_login(carol)
+    entry = CoinEntry.objects.get()
+
+    listing = admin.get(reverse("admin:accounts_coinentry_changelist"))
+    refused_delete = admin.post(
+        reverse("admin:accounts_coinentry_delete", args=[entry.pk]), {"post": "yes"}
+    )
+    refused_add = admin.get(reverse("admin:accounts_coinentry_add"))
+
+    assert listing.status_code == 200
+    assert "Given by staff" in listing.content.decode()
+    assert (refused_delete.status_code, refused_add.status_code) == (403, 403)
+    assert ledger_of(alice) == [(25, "staff_grant", "")]
+
+
+def test_staff_cannot_give_themselves_coins(carol: AbstractBaseUser, carol_client: Client) -> None:
+    refused = carol_client.post(
+        reverse("staff_coins", args=[carol.pk]), {"amount": "1000", "reason": "me"}, follow=True
+    )
+
+    assert "You cannot change your own coins." in refused.content.decode()
+    assert balance_of(carol) == 0
+    assert coins_log() == []
+
+
+def test_a_guest_who_only_checks_in_is_not_a_stale_guest(gus: AbstractBaseUser) -> None:
+    long_ago = timezone.now() - timedelta(days=200)
+    get_user_model().objects.filter(pk=gus.pk).update(date_joined=long_ago, last_login=long_ago)
+    assert list(moderation.stale_guests(180)) == [gus]
+
+    coins.check_in(gus)
+
+    assert list(moderation.stale_guests(180)) == []
+    assert moderation.remove_stale_guests(180) == 0
+    assert balance_of(gus) == 10

@@ -101,10 +101,11 @@ def test_my_matches_are_paginated_in_a_bounded_number_of_queries(
     ]
     alice_client.get(reverse("profile"))  # the day's first visit saves the session
     # session, user, count, page, seats with people, the user's results, the header's name
-    with django_assert_max_num_queries(7):
+    # and coins
+    with django_assert_max_num_queries(8):
         first = alice_client.get(reverse("my_matches"))
     assert listed_ids(first) == [match.pk for match in stubs[:PAGE_SIZE]]
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         second = alice_client.get(reverse("my_matches"), {"page": 2, "result": "won"})
     won = [match.pk for n, match in enumerate(stubs) if n % 2 == 0]
     assert listed_ids(second) == won[PAGE_SIZE:]

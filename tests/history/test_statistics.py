@@ -109,8 +109,9 @@ def test_the_profile_shows_the_statistics_and_charts_in_few_queries(
     alices_matches: list[Any],
     django_assert_max_num_queries: Any,
 ) -> None:
-    # the page's own 9, then the totals, the streak and the recent results of each game
-    with django_assert_max_num_queries(9 + 3 * len(all_specs())):
+    # the page's own 9, the header's coins and the cosmetics owned, then the totals, the
+    # streak and the recent results of each game
+    with django_assert_max_num_queries(11 + 3 * len(all_specs())):
         response = alice_client.get(reverse("profile"))
     page = response.content.decode()
     assert response.status_code == 200
