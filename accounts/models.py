@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from accounts.cosmetics import SLUG_MAX_LENGTH
 from accounts.names import (
     DISPLAY_NAME_MAX_LENGTH,
     display_name_key,
@@ -55,6 +56,21 @@ class Profile(models.Model):
         choices=settings.LANGUAGES,
         help_text=_("The language the site speaks to this person (empty: not chosen yet)."),
     )
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        help_text=_(
+            "The person's time zone (as their browser says), which tells when a new day "
+            "begins for the daily check-in (empty: not known yet)."
+        ),
+    )
+    # The cosmetics chosen on the profile page, by slug (accounts.cosmetics); empty: the
+    # free one. Only owned items are chosen.
+    felt = models.CharField(_("table felt"), max_length=SLUG_MAX_LENGTH, blank=True)
+    card_back = models.CharField(_("card back"), max_length=SLUG_MAX_LENGTH, blank=True)
+    tile_style = models.CharField(_("tile style"), max_length=SLUG_MAX_LENGTH, blank=True)
+    avatar_frame = models.CharField(_("avatar frame"), max_length=SLUG_MAX_LENGTH, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -97,3 +113,123 @@ class Profile(models.Model):
         self.display_name_key = display_name_key(self.display_name)
         if Profile.objects.with_display_name(self.display_name).exclude(pk=self.pk).exists():
             raise ValidationError({"display_name": DISPLAY_NAME_TAKEN}, code="unique")
+
+
+class AppendOnlyError(RuntimeError):
+    """A ledger row was about to be changed or deleted."""
+
+
+class Wallet(models.Model):
+    """A person's coins and daily check-in streak. The balance is the sum of the person's
+    ledger (``CoinEntry``); it changes only through ``accounts.coins``, with this row
+    locked, so two purchases at once cannot both spend the same coins."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="wallet",
+        verbose_name=_("user"),
+    )
+    balance = models.PositiveIntegerField(_("coins"), default=0)
+    streak = models.PositiveIntegerField(
+        _("check-in streak"), default=0, help_text=_("Consecutive days of the last check-ins.")
+    )
+    last_check_in = models.DateField(
+        _("last check-in"),
+        null=True,
+        blank=True,
+        help_text=_("The calendar day of the last check-in, in the person's time zone."),
+    )
+
+    class Meta:
+        verbose_name = _("wallet")
+        verbose_name_plural = _("wallets")
+        constraints = (
+            models.CheckConstraint(
+                condition=models.Q(balance__gte=0), name="accounts_wallet_balance_not_negative"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.balance}"
+
+
+class CoinEntry(models.Model):
+    """One change of a person's coins, with its reason. Never changed, never deleted (it
+    goes only with the account)."""
+
+    class Reason(models.TextChoices):
+        CHECK_IN = "check_in", _("Daily check-in")
+        PURCHASE = "purchase", _("Purchase")
+        STAFF_GRANT = "staff_grant", _("Given by staff")
+        STAFF_REMOVAL = "staff_removal", _("Removed by staff")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="coin_entries",
+        verbose_name=_("user"),
+    )
+    amount = models.IntegerField(_("amount"))
+    reason = models.CharField(_("reason"), max_length=20, choices=Reason.choices)
+    item = models.CharField(_("item"), max_length=SLUG_MAX_LENGTH, blank=True)
+    note = models.TextField(
+        _("note"), blank=True, help_text=_("Staff's reason, for their changes.")
+    )
+    balance_after = models.PositiveIntegerField(_("balance after"))
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("staff"),
+    )
+    created = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("coin entry")
+        verbose_name_plural = _("coin ledger")
+        ordering = ("-created", "-pk")
+        constraints = (
+            models.CheckConstraint(
+                condition=~models.Q(amount=0), name="accounts_coinentry_amount_not_zero"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.amount:+d} ({self.reason})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError("coin entries are never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("coin entries are never deleted")
+
+
+class OwnedCosmetic(models.Model):
+    """A cosmetic a person bought (the free ones everyone has are not stored)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="cosmetics",
+        verbose_name=_("user"),
+    )
+    item = models.CharField(_("item"), max_length=SLUG_MAX_LENGTH)
+    bought = models.DateTimeField(_("bought"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("owned cosmetic")
+        verbose_name_plural = _("owned cosmetics")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("user", "item"), name="accounts_ownedcosmetic_once_per_user"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.item}"

@@ -18,6 +18,7 @@ from accounts.guests import GUEST_SESSION_AGE, create_guest, is_guest
 from accounts.languages import is_supported, remember_language, set_language_cookie
 from accounts.models import DISPLAY_NAME_TAKEN, Profile
 from accounts.profiles import create_profile
+from accounts.shop import owned_shelves
 from games.core.registry import all_specs
 from games.history.statistics import statistics_of
 
@@ -102,6 +103,7 @@ def profile(request: HttpRequest) -> HttpResponse:
             "-primary", "email"
         ),
         "statistics": [statistics_of(request.user, spec) for spec in all_specs()],
+        "looks": owned_shelves(request.user),
     }
     return render(request, "accounts/profile.html", context)
 

@@ -35,7 +35,7 @@ async def _lifespan(receive: Any, send: Any) -> None:
         if message["type"] == "lifespan.startup":
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
-            bot_runner.shutdown()
+            await asyncio.to_thread(bot_runner.shutdown, True)
             await send({"type": "lifespan.shutdown.complete"})
             return
 

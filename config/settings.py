@@ -4,7 +4,7 @@ says otherwise: DATABASE_URL=postgres://... and REDIS_URL=redis://... for produc
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import ParseResult, unquote, urlparse
 
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
@@ -138,7 +138,7 @@ def _database(url: str) -> dict[str, object]:
         "NAME": name,
         "USER": unquote(parsed.username or ""),
         "PASSWORD": unquote(parsed.password or ""),
-        "HOST": parsed.hostname or "",
+        "HOST": _host(parsed),
         "PORT": str(parsed.port or ""),
         "CONN_MAX_AGE": 0 if pool else env_int("DATABASE_CONN_MAX_AGE", 0),
         # A connection the server closed (a PostgreSQL restart) is replaced before use; with
@@ -147,6 +147,15 @@ def _database(url: str) -> dict[str, object]:
         "OPTIONS": {"pool": pool} if pool else {},
         "TEST": {"NAME": f"test_{name}"},
     }
+
+
+def _host(parsed: ParseResult) -> str:
+    """The server's host, or its socket directory written percent-encoded
+    (``postgresql://user@%2Fvar%2Frun%2Fpostgresql/name``, for local peer authentication)."""
+    location = parsed.netloc.rpartition("@")[2]
+    if location[:3].upper() == "%2F":
+        return unquote(location.partition(":")[0])
+    return parsed.hostname or ""
 
 
 def _pool() -> dict[str, object] | None:

@@ -165,13 +165,14 @@ def _executor() -> concurrent.futures.Executor | None:
         return _pool
 
 
-def shutdown() -> None:
-    """Ends the process pool without waiting for decisions in flight (at exit)."""
+def shutdown(wait: bool = False) -> None:
+    """Ends the process pool, cancelling the decisions not started (at exit). ``wait``: until
+    its workers have ended (a server's orderly stop), else a worker could outlive the server."""
     global _pool
     with _lock:
         pool, _pool = _pool, None
     if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=wait, cancel_futures=True)
 
 
 atexit.register(shutdown)
@@ -224,26 +225,48 @@ def release_lease(match_id: int) -> None:
     )
 
 
+def _lease_and_turn(match_id: int) -> tuple[bool, Any]:
+    """Takes or renews the lease, then reads the turn (None when another process holds it)."""
+    from games import services
+
+    if not take_lease(match_id):
+        return False, None
+    return True, services.computer_turn(match_id)
+
+
+def _submit_and_look(match_id: int, action: Any, turn: Any) -> tuple[bool, Any]:
+    """Submits the computer's move and looks at the next turn in the same worker thread: under
+    load every hop between the event loop and a thread waits its turn for the processor."""
+    from games import services
+
+    services.submit_move(match_id, action, turn.version, computer_seat=turn.seat)
+    return _lease_and_turn(match_id)
+
+
 async def _drive(match_id: int) -> None:
     from games import services
 
     loop = asyncio.get_running_loop()
     released = False
+    looked: tuple[bool, Any] | None = None
     try:
         while True:
-            with _lock:
-                _runners[match_id] = False
-            if not await _in_thread(take_lease)(match_id):
+            if looked is None:
+                with _lock:
+                    _runners[match_id] = False
+                looked = await _in_thread(_lease_and_turn)(match_id)
+            leased, turn = looked
+            looked = None
+            if not leased:
                 # Another process plays here, or died holding the claim (a crash and a quick
-                # restart): look again when its claim runs out unrenewed, so the computers
-                # resume without anybody opening the table.
+                # restart): ask again when its claim runs out unrenewed, so the computers
+                # resume without anybody opening the table. (Released meanwhile: its holder
+                # looks once more itself.) Meanwhile a new request starts a runner at once.
                 until = await _in_thread(claimed_until)(match_id)
-                if until is None:
-                    # Released meanwhile: its holder looks once more itself.
-                    return
-                await asyncio.sleep(max(0.0, (until - timezone.now()).total_seconds()) + 0.1)
-                continue
-            turn = await _in_thread(services.computer_turn)(match_id)
+                if until is not None:
+                    delay = max(0.0, (until - timezone.now()).total_seconds()) + 0.1
+                    loop.call_later(delay, request_bot_moves, match_id)
+                return
             if isinstance(turn, services.Waiting):
                 await _wait_for_clock(match_id, turn)
                 continue
@@ -282,10 +305,10 @@ async def _drive(match_id: int) -> None:
             )
             pause = settings.BOT_MOVE_DELAY * turn.pause
             await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
+            with _lock:
+                _runners[match_id] = False
             try:
-                await _in_thread(services.submit_move)(
-                    match_id, action, turn.version, computer_seat=turn.seat
-                )
+                looked = await _in_thread(_submit_and_look)(match_id, action, turn)
             except services.MoveRejected as rejected:
                 if rejected.status != 409:
                     # The engine's message may name the computer's cards or tiles, which a log

@@ -345,6 +345,7 @@ class ModerationAction(models.Model):
         VOID = "void", _("Voided a match")
         REPORT = "report", _("Closed a report")
         REMOVE_GUESTS = "remove_guests", _("Removed stale guest accounts")
+        COINS = "coins", _("Gave or took away coins")
 
     staff = models.ForeignKey(
         settings.AUTH_USER_MODEL,

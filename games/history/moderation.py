@@ -15,6 +15,7 @@ from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts import coins
 from accounts.names import display_name
 from accounts.profiles import save_with_numbered_name
 from games.history.results import rebuild_totals
@@ -162,6 +163,25 @@ def close_report(staff: AbstractBaseUser, report_id: int, status: str, reason: s
         details={"report": report.pk, "status": status},
     )
     return report
+
+
+@transaction.atomic
+def change_coins(staff: AbstractBaseUser, user: AbstractBaseUser, amount: int, reason: str) -> int:
+    """Gives the user ``amount`` coins (takes them away if negative), in their ledger and
+    in this log; returns the new balance."""
+    reason = _need_reason(reason)
+    try:
+        entry = coins.staff_change(staff, user, amount, reason)
+    except coins.CoinError as error:
+        raise ModerationError(str(error)) from error
+    _record(
+        staff,
+        ModerationAction.Kind.COINS,
+        reason,
+        user=user,
+        details={"amount": amount, "balance": entry.balance_after},
+    )
+    return entry.balance_after
 
 
 def retention_days() -> int:

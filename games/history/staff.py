@@ -16,10 +16,11 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import coins
 from accounts.names import display_name
 from games.core.registry import all_specs
 from games.history import matches as history
@@ -49,6 +50,21 @@ class ReasonForm(forms.Form):
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+
+
+class CoinsForm(ReasonForm):
+    amount = forms.IntegerField(
+        label=_("Coins (negative to take away)"),
+        min_value=-coins.STAFF_CHANGE_LIMIT,
+        max_value=coins.STAFF_CHANGE_LIMIT,
+    )
+    field_order = ("amount", "reason")
+
+    def clean_amount(self) -> int:
+        amount: int = self.cleaned_data["amount"]
+        if amount == 0:
+            raise forms.ValidationError(_("Give or take at least one coin."), code="zero")
+        return amount
 
 
 @staff_only
@@ -97,6 +113,8 @@ def user_detail(request: HttpRequest, user_id: int) -> HttpResponse:
         )[:50],
         "reports": Report.objects.filter(reported=person).select_related("reporter__profile")[:50],
         "form": ReasonForm(),
+        "coins_form": CoinsForm(auto_id="coins_%s"),
+        "balance": coins.wallet_of(person).balance,
     }
     return render(request, "games/history/staff/user.html", context)
 
@@ -124,6 +142,35 @@ def _reasoned(action: Callable[[Any, Any, str], object], done: str) -> View:
 suspend = _reasoned(moderation.suspend, gettext_noop("The account is suspended."))
 lift = _reasoned(moderation.lift, gettext_noop("The suspension is lifted."))
 rename = _reasoned(moderation.force_rename, gettext_noop("The display name was replaced."))
+
+
+@staff_only
+@require_POST
+def change_coins(request: HttpRequest, user_id: int) -> HttpResponse:
+    person = _user(user_id)
+    form = CoinsForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    else:
+        try:
+            balance = moderation.change_coins(
+                request.user, person, form.cleaned_data["amount"], form.cleaned_data["reason"]
+            )
+        except moderation.ModerationError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "Done: they have %(balance)d coin now.",
+                    "Done: they have %(balance)d coins now.",
+                    balance,
+                )
+                % {"balance": balance},
+            )
+    return redirect("staff_user", user_id=person.pk)
 
 
 @staff_only

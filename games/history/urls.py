@@ -16,6 +16,7 @@ urlpatterns: list[URLPattern] = [
     path("staff/users/<int:user_id>/suspend/", staff.suspend, name="staff_suspend"),
     path("staff/users/<int:user_id>/lift/", staff.lift, name="staff_lift"),
     path("staff/users/<int:user_id>/rename/", staff.rename, name="staff_rename"),
+    path("staff/users/<int:user_id>/coins/", staff.change_coins, name="staff_coins"),
     path("staff/matches/<int:match_id>/void/", staff.void_match, name="staff_void"),
     path("staff/reports/", staff.reports, name="staff_reports"),
     path("staff/reports/<int:report_id>/close/", staff.close_report, name="staff_close_report"),

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.rules import thousand
+from games.rules import rummy, thousand
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ RULES_PAGES = {
     "thousand": RulesPage(
         thousand.STEPS, thousand.illustrate, thousand.page_context, "games/rules/thousand.html"
     ),
+    "rummy": RulesPage(rummy.STEPS, rummy.illustrate, rummy.page_context, "games/rules/rummy.html"),
 }
 
 

@@ -1,5 +1,20 @@
-"""The site's test helpers: computers move at once, and only when a test runs them."""
+"""For the tests that make matches without a browser: computer moves are not started (the
+browser test needs the real runner in its live server, so this is not autouse)."""
 
-from tests.web.conftest import _quick_computers, runner_requests
+import pytest
 
-__all__ = ["_quick_computers", "runner_requests"]
+from games import bot_runner
+
+
+@pytest.fixture
+def no_computer_moves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Records the requests for computer moves instead of starting runners."""
+    requests: list[int] = []
+    monkeypatch.setattr(bot_runner, "request_bot_moves", requests.append)
+    return requests
+
+
+@pytest.fixture(autouse=True)
+def _quick_passwords(settings: object) -> None:
+    """Passwords hashed quickly: these tests sign people in, they do not test hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from django.test import Client
 from games import services
 from games.thousand.engine import Rules
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_computer_moves")]
 
 
 def page(path: str, language: str = "en") -> str:
@@ -155,3 +155,59 @@ def test_the_tables_rules_panel_links_each_option_to_its_step() -> None:
         ("4", "Four 9s: re-deal before bidding"),
     ]
     assert '<a href="/rules/thousand/">How to play Thousand, step by step</a>' in panel
+
+
+@pytest.mark.parametrize("number", range(1, 8))
+def test_each_rummy_step_has_its_page_with_the_picker(number: int) -> None:
+    html = page(f"/rules/rummy/{number}/")
+    start = html.index('<nav class="step-picker"')
+    picker = html[start : html.index("</nav>", start)]
+    links = re.findall(r'<a href="/rules/rummy/(\d+)/"( aria-current="step")?>', picker)
+    assert [int(step) for step, _current in links] == list(range(1, 8))
+    assert [int(step) for step, current in links if current] == [number]
+    assert "<script" not in html[html.index('<main id="main">') :]
+
+
+def facts(html: str) -> list[str]:
+    return re.findall(r"<li>([^<]+)</li>", html[html.index('class="rules-facts"') :])
+
+
+def test_the_rummy_sets_are_judged_by_the_engine() -> None:
+    html = page("/rules/rummy/1/")
+    verdicts = re.findall(r'<span class="rules-verdict">([^<]+)</span>', html)
+    assert verdicts == [
+        "✓ A group worth 21.",
+        "✗ The group R7 B7 R7 has R7 twice; its colours must all differ.",
+        "✓ A group worth 48.",
+    ]
+
+
+def test_the_rearranging_step_is_the_seeds_example_checked_by_the_engine() -> None:
+    assert facts(page("/rules/rummy/5/"))[:2] == [
+        "You played blue 7, black 7: 14 points.",
+        "Red 4, 5, 6 is still a valid run.",
+    ]
+
+
+def test_the_joker_step_shows_the_engines_refusal_to_keep_the_joker() -> None:
+    assert facts(page("/rules/rummy/6/"))[:2] == [
+        "You played red 5, blue 8, black 8: 21 points.",
+        "Keeping the joker instead: The joker you took must stay on the table.",
+    ]
+
+
+def test_the_initial_meld_and_its_refusal_in_polish() -> None:
+    assert facts(page("/rules/rummy/4/", "pl"))[1] == "Twoje otwarcie jest warte 27, a potrzeba 30."
+
+
+def test_the_rummy_scoring_step_scores_with_the_engine() -> None:
+    html = page("/rules/rummy/7/")
+    rows = re.findall(
+        r'<tr><th scope="row">(\w+)</th><td>.*?</td><td>(\d+)</td><td[^>]*>([+-]?\d+)</td></tr>',
+        html,
+    )
+    assert rows == [("You", "0", "+40"), ("Left", "8", "-8"), ("Right", "32", "-32")]
+
+
+def test_the_home_page_links_to_the_rules() -> None:
+    assert '<a href="/rules/thousand/">The whole game, step by step, with pictures</a>' in page("/")

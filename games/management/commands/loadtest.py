@@ -255,7 +255,8 @@ class Person:
                 await asyncio.wait_for(self.changed.wait(), PUSH_WAIT)
             except TimeoutError:
                 self.figures.stalls += 1
-                self._take(await self._get(session, f"/play/{self.match_id}/"), 0.0, False)
+                page = await self._get(session, f"/play/{self.match_id}/")
+                self._take(page, time.monotonic(), pushed=False)
         return False
 
     async def _move(self, session: Any, controls: str) -> None:

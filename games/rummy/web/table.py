@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import cosmetics
 from games.core.names import relative_position
 from games.models import ComputerLevel, Match, Round
 from games.rummy.engine import INITIAL_MELD, PLAY, Observation, parse_tiles
@@ -58,6 +59,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         ws_url=f"/ws/play/{match.pk}/",
         rules_summary=table.spec.options_summary(match.options),
         message=message,
+        tile_style=cosmetics.chosen(table.seats[seat].user, cosmetics.Kind.TILE_STYLE).css_class,
     )
     result.log = game_log(
         current.actions,

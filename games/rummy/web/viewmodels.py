@@ -72,6 +72,8 @@ class TableView:
     table_url: str
     ws_url: str
     rules_summary: list[str]
+    tile_style: str = "tiles-ivory"
+    """The class of the viewer's own tile style (a cosmetic chosen on the profile)."""
     hint_url: str = ""
     """The solver's hint (practice only, on the viewer's turn)."""
     can_draw: bool = False

@@ -14,6 +14,7 @@ from math import ceil
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts import cosmetics
 from accounts.names import display_name
 from games.core.names import place_name, relative_position
 from games.models import ComputerLevel, Round, Seat
@@ -86,6 +87,9 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         trump=None if view.trump is None else suit_html(view.trump),
         step=rules.bid_step,
         message=message,
+        # The viewer's own felt and card backs: what they chose on their profile.
+        felt=cosmetics.chosen(table.seats[seat].user, cosmetics.Kind.FELT).style,
+        card_back=cosmetics.chosen(table.seats[seat].user, cosmetics.Kind.CARD_BACK).style,
     )
     if view.musik is not None:
         result.musik = [card_view(code) for code in view.musik]
@@ -213,6 +217,7 @@ def _seat_view(
             card_count=0,
             tricks_won=0,
             initial=_initial(seat, names[number], number == viewer),
+            frame=_frame(seat),
         )
     return _player_view(table, view, view.seats.index(number), position, number == viewer, names)
 
@@ -261,7 +266,13 @@ def _player_view(
             if m.seat == number
         ],
         initial=_initial(seat, names[view.seats[number]], is_me),
+        frame=_frame(seat),
     )
+
+
+def _frame(seat: Seat) -> str:
+    """The avatar frame the seat's person chose (everyone at the table sees it)."""
+    return cosmetics.chosen(seat.user, cosmetics.Kind.AVATAR_FRAME).css_class
 
 
 def _initial(seat: Seat, name: str, is_me: bool) -> str:

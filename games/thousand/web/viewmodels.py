@@ -34,6 +34,8 @@ class SeatView:
     """The letter on the player's avatar."""
     place: str = ""
     """The player's place at the end of the match ("1st", "2nd"...), "" before."""
+    frame: str = ""
+    """The class of the avatar frame the player chose (a cosmetic)."""
 
     @property
     def backs(self) -> range:
@@ -102,7 +104,8 @@ class TableView:
     """Cards per row of the hand on a phone: two rows once a row would not hold them."""
     card_back: str = "classic"
     felt: str = "green"
-    """The viewer's own card back and felt (class names), to be chosen among cosmetics."""
+    """The viewer's own card back and felt (the ends of their classes), chosen on the
+    profile among the cosmetics they own."""
     bid_min: int = 0
     bid_max: int = 0
     step: int = 10
