@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import concurrent.futures
+import importlib
 import logging
 import multiprocessing
 import os
@@ -70,7 +71,23 @@ def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
     if _server_loop is loop:
         return
     _server_loop = loop
+    loop.run_in_executor(None, _start_pool)
     loop.run_in_executor(None, resume_all)
+
+
+def _start_pool() -> None:
+    """Starts the decision processes now, each importing the games' computer players: started
+    on the first decision instead, the first computer moves waited for them (seconds on a busy
+    machine, seen with ``manage.py loadtest``)."""
+    from games.core.registry import all_specs
+
+    pool = _executor()
+    if pool is None:
+        return
+    modules = sorted({spec.chooser.rpartition(".")[0] for spec in all_specs()})
+    for _ in range(settings.BOT_PROCESSES):
+        for module in modules:
+            pool.submit(importlib.import_module, module)
 
 
 def resume_all() -> None:
@@ -249,6 +266,7 @@ async def _drive(match_id: int) -> None:
     loop = asyncio.get_running_loop()
     released = False
     looked: tuple[bool, Any] | None = None
+    refused_before = False
     try:
         while True:
             if looked is None:
@@ -259,10 +277,15 @@ async def _drive(match_id: int) -> None:
             looked = None
             if not leased:
                 # Another process plays here, or died holding the claim (a crash and a quick
-                # restart): ask again when its claim runs out unrenewed, so the computers
-                # resume without anybody opening the table. (Released meanwhile: its holder
-                # looks once more itself.) Meanwhile a new request starts a runner at once.
+                # restart): ask again when the claim runs out unrenewed, so the computers
+                # resume without anybody opening the table. Released meanwhile: look again at
+                # once (once; its holder also looks once more itself). Meanwhile a new request
+                # starts a runner at once. (Asking every second instead was tried: under load
+                # the retries queued with the runners' database calls and tables stalled.)
                 until = await _in_thread(claimed_until)(match_id)
+                if until is None and not refused_before:
+                    refused_before = True
+                    continue
                 if until is not None:
                     delay = max(0.0, (until - timezone.now()).total_seconds()) + 0.1
                     loop.call_later(delay, request_bot_moves, match_id)

@@ -13,8 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import gettext_lazy
-
 if TYPE_CHECKING:
     from django import forms
     from django.http import HttpRequest
@@ -73,39 +71,46 @@ class ReplayMark:
     label: str
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation without translating it (this module imports nothing
+    of Django); named like Django's marker so that ``makemessages`` collects it."""
+    return message
+
+
 @dataclass(frozen=True)
 class RoundWords:
-    """How the history pages name a game's rounds (Thousand: hands; tile rummy: games)."""
+    """How the history pages name a game's rounds (Thousand: hands; tile rummy: games).
+    Each is an untranslated message (marked with ``gettext_noop``) that the pages translate."""
 
-    by_round: _StrOrPromise
+    by_round: str
     """The heading of the round-by-round table ("Hand by hand")."""
-    played: _StrOrPromise
+    played: str
     """The statistics line of rounds played ("Hands played")."""
-    after_each: _StrOrPromise
+    after_each: str
     """The caption of the chart of the scores after each round."""
-    none_yet: _StrOrPromise
-    replay_later: _StrOrPromise
+    none_yet: str
+    replay_later: str
     """Beside an unfinished match: its rounds can be replayed once it is over."""
-    replay_refused: _StrOrPromise
+    replay_refused: str
     """Why an unfinished match's round cannot be replayed yet."""
-    shared: _StrOrPromise
+    shared: str
     """Beside a shared match's link."""
-    replay_title: _StrOrPromise
+    replay_title: str
     """A replay's title, with ``%(number)s`` (the round) and ``%(match)s`` (the match)."""
 
 
 HANDS = RoundWords(
-    by_round=gettext_lazy("Hand by hand"),
-    played=gettext_lazy("Hands played"),
-    after_each=gettext_lazy("The scores after each hand"),
-    none_yet=gettext_lazy("No hand finished yet."),
-    replay_later=gettext_lazy("Hands can be replayed once the match is over."),
-    replay_refused=gettext_lazy(
+    by_round=gettext_noop("Hand by hand"),
+    played=gettext_noop("Hands played"),
+    after_each=gettext_noop("The scores after each hand"),
+    none_yet=gettext_noop("No hand finished yet."),
+    replay_later=gettext_noop("Hands can be replayed once the match is over."),
+    replay_refused=gettext_noop(
         "A hand can be replayed once the match is over: before that, the replay would show "
         "the other players' cards."
     ),
-    shared=gettext_lazy("Anyone with this link can see the match and replay its hands:"),
-    replay_title=gettext_lazy("Hand %(number)s of match #%(match)s"),
+    shared=gettext_noop("Anyone with this link can see the match and replay its hands:"),
+    replay_title=gettext_noop("Hand %(number)s of match #%(match)s"),
 )
 """The card games' words for a round."""
 

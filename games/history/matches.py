@@ -244,7 +244,7 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
             for seat in seats
         ],
         options=", ".join(spec.options_summary(match.options)),
-        chart=charts.score_lines(names, running, progression, str(spec.round_words.after_each)),
+        chart=charts.score_lines(names, running, progression, _(spec.round_words.after_each)),
         replayable=match.is_finished and bool(spec.replay_template),
     )
 
@@ -273,7 +273,7 @@ class ReplayStep:
 
     @property
     def title(self) -> str:
-        return str(self.spec.round_words.replay_title) % {
+        return _(self.spec.round_words.replay_title) % {
             "number": self.number,
             "match": self.match.pk,
         }

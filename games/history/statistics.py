@@ -53,7 +53,7 @@ class Totals:
             (_("Matches played"), str(self.matches)),
             (_("Matches won"), str(self.won)),
             (_("Win rate"), percent(self.won, self.matches)),
-            (str(spec.round_words.played), str(self.rounds)),
+            (_(spec.round_words.played), str(self.rounds)),
             *spec.statistics(self.counters, self.rounds),
         ]
 

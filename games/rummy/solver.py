@@ -27,8 +27,11 @@ model is exact but for rare positions, where it may miss the best play by the ru
   stands for), so the points tie-break may miss the best;
 - two jokers stand for the same tile only where no copy of it is at hand;
 - a set keeping a table joker in place holds a second, free joker only if it is a run of at
-  most 5 tiles or a group, and a table set holding a tile that a table joker stands for
-  hosts no joker standing in;
+  most 5 tiles or a group; a table set holding a tile that a table joker stands for hosts
+  no joker standing in, but its copies with one or two explicit jokers are columns (and
+  their jokers count toward a played joker's points);
+- a joker standing in never makes a set one of the table's sets as it was; two jokers
+  standing in in one set are not checked for that together;
 - past ``EXACT_BUDGET`` the fewest-sets-changed tie-break is the best found, not proved.
 """
 
@@ -44,7 +47,7 @@ from highspy import _core
 
 from .engine.observation import Observation
 from .engine.play import play_action
-from .engine.sets import GROUP, RUN, SetInfo, analyse_set
+from .engine.sets import GROUP, INVALID, RUN, SetInfo, analyse_set
 from .engine.tiles import COLOUR_OF, COPIES, JOKER, KINDS, NUMBER_OF, Tile, make_tile
 from .engine.turn import Table, analyse_table, check_turn
 
@@ -214,11 +217,13 @@ class _Model:
             if melded
             else []
         )
+        self.old_keys = frozenset(info.key for info in infos) if melded else frozenset()
         self.columns: list[_Column] = []
         self.by_key: dict[tuple[Tile, ...], _Column] = {}
         self._add_plain_columns()
         if melded:
             self._add_old_columns()
+            self._add_stand_in_variants()
             self._add_keeping_columns()
             self._add_long_runs()
 
@@ -261,6 +266,33 @@ class _Model:
                 # changed, which a joker standing in would blur: none may.
                 column.exact = True
                 column.hosts_stand_ins = False
+
+    def _add_stand_in_variants(self) -> None:
+        """The sets of the columns that host no joker standing in, with one or two of their
+        number tiles replaced by explicit jokers.
+
+        Unless it is a table set itself (then it is that set's column), the model counts it
+        as changed, and a tile in it can replace a taken joker: without it the best play
+        may be missed (a run ``B9 B10 B11 B12`` lending ``B10`` to a group while a joker
+        takes its place).
+        """
+        for column in [column for column in self.columns if not column.hosts_stand_ins]:
+            if JOKER in column.tiles:
+                continue
+            size = len(column.tiles)
+            for explicit in range(1, min(self.jokers, 2) + 1):
+                if column.info.kind == GROUP and size - explicit < 2:
+                    continue
+                for places in combinations(range(size), explicit):
+                    if column.info.kind == GROUP:
+                        kept = [t for i, t in enumerate(column.tiles) if i not in places]
+                        tiles = (*kept, *[JOKER] * explicit)
+                    else:
+                        tiles = tuple(
+                            JOKER if i in places else t for i, t in enumerate(column.tiles)
+                        )
+                    if analyse_set(tiles).kind != INVALID:
+                        self._add_column(tiles, False)
 
     def _add_long_runs(self) -> None:
         """Runs of 6 or more tiles through a table joker's meaning.
@@ -418,8 +450,19 @@ class _Model:
         as the one joker of a group of three 13s)."""
         if not column.hosts_stand_ins or tile not in column.info.numbers:
             return False
+        if self._makes_old_set(column, tile):
+            return False
         three_thirteens = self.jokers >= 2 and len(column.tiles) == 3 and _is_group_of(column, 13)
         return three_thirteens == lone
+
+    def _makes_old_set(self, column: _Column, tile: Tile) -> bool:
+        """Whether a joker standing in for ``tile`` makes a set of ``column`` one of the table's
+        sets as it was: the engine would count it unchanged where the model counts it changed
+        (the old set's own column stands for it)."""
+        if not self.old_keys:
+            return False
+        with_joker = tuple(JOKER if other == tile else other for other in column.tiles)
+        return analyse_set(with_joker).key in self.old_keys
 
     def _stand_in_rows(
         self, lp: _Program, x: list[int], w: dict[int, int], v: list[int], lone: dict[int, int]
@@ -429,8 +472,8 @@ class _Model:
         restricted = {
             tile
             for column in columns
-            if column.old or not column.hosts_stand_ins
             for tile in column.info.numbers
+            if column.old or not column.hosts_stand_ins or self._makes_old_set(column, tile)
         }
         hosted = [(tile, v[tile], False) for tile in sorted(restricted | set(lone))]
         hosted += [(tile, variable, True) for tile, variable in lone.items()]
@@ -458,10 +501,10 @@ class _Model:
 
         The engine counts a played joker at the lowest number stood for by the jokers in
         changed sets that do not keep a table joker in place. With the table's joker in its
-        unchanged set or kept in place, that is the rack's joker: a joker standing in, or
-        the free joker of a keeping set (those come first on the new table, so the engine
-        picks their other joker as the one kept). With the table's joker taken the model
-        counts nothing, short of the engine's figure.
+        unchanged set or kept in place, that is the rack's joker: a joker standing in, a
+        joker of a stand-in variant, or the free joker of a keeping set (those come first
+        on the new table, so the engine picks their other joker as the one kept). With the
+        table's joker taken the model counts nothing, short of the engine's figure.
         """
         joker_points = lp.variable(2 * 13, POINT_WEIGHT)
         terms = {variable: -float(NUMBER_OF[tile]) for tile, variable in enumerate(v)}
@@ -474,6 +517,9 @@ class _Model:
             ]
             if keepers and not column.old and len(column.keeps) == 2:
                 terms[x[index]] = -float(sum(column.info.joker_values) - keepers[0])
+            elif column.keeps and not any(column.keeps) and not column.old:
+                # A stand-in variant (see _add_stand_in_variants): every joker in it is loose.
+                terms[x[index]] = -float(sum(column.info.joker_values))
         terms[joker_points] = 1.0
         lp.row(terms, -_INF, 0)
         lp.row({joker_points: 1.0, not_taken: -2.0 * 13}, -_INF, 0)

@@ -181,3 +181,9 @@ def rummy_pages(page: Page, base: str, alice: object, shot: Callable[[str], None
         page.goto(base + url)
         assert "data-tile" not in page.content(), url
     expect(page.locator("#replay-refusal")).to_contain_text("other players' tiles")
+
+    page.goto(base + "/account/profile/")
+    rummy = page.locator("#statistics-rummy")
+    expect(rummy).to_contain_text("Games won by going out")
+    rummy.scroll_into_view_if_needed()
+    shot("16-rummy-statistics")

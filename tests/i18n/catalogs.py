@@ -11,11 +11,6 @@ from django.conf import settings
 LOCALE = Path(settings.BASE_DIR) / "locale"
 TRANSLATED_LANGUAGES = tuple(code for code, _name in settings.LANGUAGES if code != "en")
 
-# Catalogs still being translated by their translators (each in its own branch). Remove a
-# language once its translations are merged: its tests are strict expected failures until
-# then, so they fail loudly ("XPASS(strict)") the moment the catalog is complete.
-BEING_TRANSLATED: frozenset[str] = frozenset({"ro", "vi", "gl"})
-
 # %(name)s, %s, %d and %% in Python's %-format; {name}, {} and {0} in str.format.
 PERCENT_PLACEHOLDER = re.compile(r"%(?:\([^)]+\))?[-#0 +]*\d*(?:\.\d+)?[sdirfgxXeEcu%]")
 BRACE_PLACEHOLDER = re.compile(r"(?<!\{)\{[A-Za-z_0-9]*(?:![rsa])?(?::[^{}]*)?\}(?!\})")

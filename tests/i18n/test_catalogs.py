@@ -15,7 +15,6 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from .catalogs import (
-    BEING_TRANSLATED,
     TRANSLATED_LANGUAGES,
     catalog,
     entry_name,
@@ -23,20 +22,6 @@ from .catalogs import (
     mo_path,
     placeholders,
 )
-
-
-def each_language(*, pending_fails: bool) -> list[object]:
-    """The translated languages as parameters; those still being translated are strict
-    expected failures where ``pending_fails``."""
-    return [
-        pytest.param(
-            language,
-            marks=[pytest.mark.xfail(strict=True, reason="catalog being translated")]
-            if pending_fails and language in BEING_TRANSLATED
-            else [],
-        )
-        for language in TRANSLATED_LANGUAGES
-    ]
 
 
 def missing_translations(language: str) -> list[str]:
@@ -48,7 +33,7 @@ def missing_translations(language: str) -> list[str]:
     return missing
 
 
-@pytest.mark.parametrize("language", each_language(pending_fails=True))
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
 def test_every_message_has_a_translation_that_is_not_fuzzy(language: str) -> None:
     assert missing_translations(language) == []
 
@@ -93,7 +78,7 @@ def placeholder_mismatches(language: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("language", each_language(pending_fails=False))
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
 def test_translations_keep_exactly_the_placeholders_of_their_message(language: str) -> None:
     assert placeholder_mismatches(language) == []
 
@@ -168,7 +153,7 @@ def marked_in_the_source(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
     return {entry_name(entry) for entry in fresh}
 
 
-@pytest.mark.parametrize("language", each_language(pending_fails=True))
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
 def test_the_catalog_holds_every_message_the_source_marks(
     language: str, marked_in_the_source: set[str]
 ) -> None:

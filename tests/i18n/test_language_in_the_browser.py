@@ -52,7 +52,7 @@ def test_a_guest_switches_to_polish_mid_match_and_the_table_follows(
     page = context.new_page()
     page.goto(live_server_url + "/")
     page.get_by_role("button", name="Play now").click()
-    page.get_by_role("button", name="Start the match").click()
+    page.locator("#start-thousand").click()
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))
     table_url = page.url
     expect(page.locator("body")).to_have_attribute("data-socket", "open")

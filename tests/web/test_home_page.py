@@ -21,6 +21,7 @@ def test_the_home_page_presents_both_games_with_a_link_to_each(alice_client: Cli
     assert re.search(rf'href="{lobby}#new-thousand" id="play-thousand">Play Thousand</a>', page)
     assert re.search(rf'href="{lobby}#new-rummy" id="play-rummy">Play tile rummy</a>', page)
     assert f'href="{reverse("rules", args=["thousand"])}"' in page
+    assert f'href="{reverse("rules", args=["rummy"])}"' in page
 
 
 @pytest.mark.django_db

@@ -208,17 +208,17 @@ class RummySpec(GameSpec):
         return rummy_forms.games_label(int(match.options.get("games", 1)))
 
     round_words = RoundWords(
-        by_round=_("Game by game"),
-        played=_("Games played"),
-        after_each=_("The totals after each game"),
-        none_yet=_("No game finished yet."),
-        replay_later=_("Games can be replayed once the match is over."),
-        replay_refused=_(
+        by_round=gettext_noop("Game by game"),
+        played=gettext_noop("Games played"),
+        after_each=gettext_noop("The totals after each game"),
+        none_yet=gettext_noop("No game finished yet."),
+        replay_later=gettext_noop("Games can be replayed once the match is over."),
+        replay_refused=gettext_noop(
             "A game can be replayed once the match is over: before that, the replay would "
             "show the other players' tiles."
         ),
-        shared=_("Anyone with this link can see the match and replay its games:"),
-        replay_title=_("Game %(number)s of match #%(match)s"),
+        shared=gettext_noop("Anyone with this link can see the match and replay its games:"),
+        replay_title=gettext_noop("Game %(number)s of match #%(match)s"),
     )
 
     match_lengths = tuple(str(count) for count in MATCH_LENGTHS)
