@@ -3,8 +3,7 @@ from __future__ import annotations
 from django import template
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from accounts import guests, names
-from accounts.models import Wallet
+from accounts import coins, guests, names
 
 register = template.Library()
 
@@ -22,9 +21,9 @@ def is_guest(user: AbstractBaseUser | AnonymousUser | None) -> bool:
 
 
 @register.simple_tag
-def coin_balance(user: AbstractBaseUser | AnonymousUser | None) -> int:
-    """``{% coin_balance user as balance %}``: the signed-in person's coins (one query)."""
+def coins_of(user: AbstractBaseUser | AnonymousUser | None) -> coins.Standing | None:
+    """``{% coins_of user as wallet %}``: the signed-in person's coins and whether today's
+    check-in is still to do (one query: the profile comes with the user)."""
     if user is None or not user.is_authenticated:
-        return 0
-    balance = Wallet.objects.filter(user=user).values_list("balance", flat=True).first()
-    return balance or 0
+        return None
+    return coins.standing(user)

@@ -59,7 +59,9 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
             page.locator(".site-menu > summary").click()
 
     open_menu()
-    expect(page.locator("#nav-coins")).to_have_accessible_name("0 coins: the shop")
+    expect(page.locator("#nav-coins")).to_have_accessible_name(
+        "0 coins: the shop, today's check-in is waiting"
+    )
 
     page.locator("#nav-coins").click()
     expect(page).to_have_url(re.compile(r"/shop/$"))

@@ -103,7 +103,7 @@ def test_a_guest_checks_in_buys_and_keeps_it_all_when_saving_the_account(
     assert coins.standing(user).checked_in_today is True
 
 
-def test_the_header_shows_the_balance_and_leads_to_the_shop(
+def test_the_header_shows_the_balance_and_a_waiting_check_in(
     alice: AbstractBaseUser, alice_client: Client, carol: AbstractBaseUser
 ) -> None:
     fund(alice, 125, carol)
@@ -111,7 +111,16 @@ def test_the_header_shows_the_balance_and_leads_to_the_shop(
     page = alice_client.get(reverse("lobby")).content.decode()
 
     assert (
-        f'<a class="nav-coins" href="{reverse("shop")}" id="nav-coins" '
-        'title="Coins and the shop" aria-label="125 coins: the shop">'
+        f'<a class="nav-coins check-in-due" href="{reverse("shop")}" id="nav-coins" '
+        'title="Coins and the shop" '
+        'aria-label="125 coins: the shop, today\'s check-in is waiting">'
     ) in page
     assert '<span class="nav-coins-count">125</span>' in page
+
+    alice_client.post(reverse("check_in"))
+    page = alice_client.get(reverse("lobby")).content.decode()
+
+    assert (
+        f'<a class="nav-coins" href="{reverse("shop")}" id="nav-coins" '
+        'title="Coins and the shop" aria-label="135 coins: the shop">'
+    ) in page
