@@ -66,4 +66,4 @@ class AccountAdapter(DefaultAccountAdapter):
         return super().clean_username(username, shallow=shallow)
 
     def format_email_subject(self, subject: str) -> str:
-        return f"[{gettext('Thousand')}] {force_str(subject)}"
+        return f"[{gettext('Card & Tile Room')}] {force_str(subject)}"

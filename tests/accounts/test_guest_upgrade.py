@@ -125,7 +125,7 @@ def test_an_email_given_at_upgrade_is_recorded_and_confirmation_is_mailed(
     assert charlie.email == "charlie@example.com"
     assert len(mailoutbox) == 1
     assert mailoutbox[0].to == ["charlie@example.com"]
-    assert mailoutbox[0].subject == "[Thousand] Confirm your email address"
+    assert mailoutbox[0].subject == "[Card & Tile Room] Confirm your email address"
     assert "/accounts/confirm-email/" in mailoutbox[0].body
 
 

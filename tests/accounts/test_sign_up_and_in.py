@@ -182,7 +182,7 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link(
     assert response["Location"] == "/accounts/password/reset/done/"
     assert len(mailoutbox) == 1
     assert mailoutbox[0].to == ["alice@example.com"]
-    assert mailoutbox[0].subject == "[Thousand] Choose a new password"
+    assert mailoutbox[0].subject == "[Card & Tile Room] Choose a new password"
     assert "In case you forgot, your username is alice." in mailoutbox[0].body
 
     # The emailed link moves the key into the session and hides it from the address bar.
