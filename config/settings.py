@@ -243,7 +243,7 @@ EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Thousand <noreply@localhost>")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Card & Tile Room <noreply@localhost>")
 
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "lobby"
