@@ -116,8 +116,9 @@
   function makeMeld() {
     var box = document.createElement("div");
     box.className = "meld-box";
-    var meld = document.createElement("ol");
+    var meld = document.createElement("div");
     meld.className = "meld";
+    meld.setAttribute("role", "group");
     meld.dataset.zone = "set";
     meld.tabIndex = 0;
     var note = document.createElement("p");
