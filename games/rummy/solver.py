@@ -28,8 +28,8 @@ model is exact but for rare positions, where it may miss the best play by the ru
 - two jokers stand for the same tile only where no copy of it is at hand;
 - a set keeping a table joker in place holds a second, free joker only if it is a run of at
   most 5 tiles or a group; a table set holding a tile that a table joker stands for hosts
-  no joker standing in, but its copies with one or two explicit jokers are columns (and
-  their jokers count toward a played joker's points);
+  no joker standing in, but its copies with one explicit joker (two if it has at most 5
+  tiles) are columns, and their jokers count toward a played joker's points;
 - a joker standing in never makes a set one of the table's sets as it was; two jokers
   standing in in one set are not checked for that together;
 - past ``EXACT_BUDGET`` the fewest-sets-changed tie-break is the best found, not proved.
@@ -280,7 +280,10 @@ class _Model:
             if JOKER in column.tiles:
                 continue
             size = len(column.tiles)
-            for explicit in range(1, min(self.jokers, 2) + 1):
+            # Two jokers only in sets of at most MAX_RUN tiles, as in _add_keeping_columns:
+            # a long run's every pair of places would swell the model.
+            most = min(self.jokers, 2 if size <= MAX_RUN else 1)
+            for explicit in range(1, most + 1):
                 if column.info.kind == GROUP and size - explicit < 2:
                     continue
                 for places in combinations(range(size), explicit):
