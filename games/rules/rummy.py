@@ -12,54 +12,20 @@ from dataclasses import dataclass, field
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.rummy.engine import (
-    COLOURS,
     GROUP,
     INITIAL_MELD,
-    JOKER,
     RUN,
     IllegalTurn,
-    Tile,
     analyse_set,
     check_turn,
-    colour_of,
-    number_of,
     parse_table,
     parse_tiles,
     score_game,
-    tile_name,
 )
-
-
-@dataclass(frozen=True)
-class TileView:
-    """A tile as the page draws it: its colour, its number (or the joker) and its name."""
-
-    code: str
-    colour: str
-    face: str
-    spoken: str
-
-
-def colour_name(colour: str) -> str:
-    names = {"R": _("red"), "B": _("blue"), "K": _("black"), "O": _("orange")}
-    return names[colour]
-
-
-def tile_view(tile: Tile) -> TileView:
-    if tile == JOKER:
-        return TileView("J", "joker", "☺", _("joker"))
-    colour = COLOURS[colour_of(tile)]
-    number = number_of(tile)
-    return TileView(
-        tile_name(tile),
-        colour,
-        str(number),
-        pgettext("a tile, e.g. red 7", "%(colour)s %(number)s")
-        % {"colour": colour_name(colour), "number": number},
-    )
+from games.rummy.web.tiles import TileView, tile_view
 
 
 def tiles(text: str) -> list[TileView]:

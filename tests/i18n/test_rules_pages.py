@@ -211,3 +211,26 @@ def test_the_rummy_scoring_step_scores_with_the_engine() -> None:
 
 def test_the_home_page_links_to_the_rules() -> None:
     assert '<a href="/rules/thousand/">The whole game, step by step, with pictures</a>' in page("/")
+
+
+def test_the_rummy_rules_draw_the_tables_own_tiles() -> None:
+    html = page("/rules/rummy/1/")
+    assert re.findall(r'<span class="tile tile-(\w+)" data-tile="(\w+)">', html)[:4] == [
+        ("red", "R7"),
+        ("blue", "B7"),
+        ("black", "K7"),
+        ("red", "R7"),
+    ]
+    assert "games/rummy.css" in html
+
+
+def test_the_rummy_tables_rules_panel_links_to_the_rules_page() -> None:
+    alice = get_user_model().objects.create_user(username="alice")
+    match = services.create_practice_match(alice, "rummy", {"games": 1}, "normal", seed=1)
+    client = Client()
+    client.force_login(alice)
+    html = client.get(f"/play/{match.pk}/").content.decode()
+    panel = html[
+        html.index('id="rules-box"') : html.index("</details>", html.index('id="rules-box"'))
+    ]
+    assert '<a href="/rules/rummy/">How to play tile rummy</a>' in panel
