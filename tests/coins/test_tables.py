@@ -127,3 +127,18 @@ def test_a_match_played_to_its_end_neither_costs_nor_awards_coins(
     assert finished.winner == 0
     assert list(Wallet.objects.values_list("user", "balance")) == [(alice.pk, 40)]
     assert CoinEntry.objects.count() == 1
+
+
+def test_the_other_players_see_your_avatar_frame_at_tile_rummy(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    dress(alice, carol, "frame-gold")
+    match = services.create_friends_table(alice, "rummy", {"games": 1}, 2, seed=3)
+    services.join_table(match.pk, bob)
+    services.start_table(match.pk, user=alice)
+
+    bobs = client_of(bob).get(f"/play/{match.pk}/").content.decode()
+    alices = client_of(alice).get(f"/play/{match.pk}/").content.decode()
+
+    assert avatar_frames(bobs) == {"0": "frame-gold"}
+    assert avatar_frames(alices) == {"1": "frame-none"}

@@ -95,6 +95,8 @@ def _player(
         score=table.match.scores[number],
         melded=view.melded[number],
         stand_in=seat.stand_in,
+        initial=names[number][:1].upper(),
+        frame=cosmetics.chosen(seat.user, cosmetics.Kind.AVATAR_FRAME).css_class,
     )
 
 

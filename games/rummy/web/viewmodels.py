@@ -23,6 +23,10 @@ class PlayerView:
     score: int
     melded: bool
     stand_in: bool
+    initial: str = ""
+    """The avatar's letter."""
+    frame: str = ""
+    """The class of the avatar frame the player chose (a cosmetic everyone at the table sees)."""
 
 
 @dataclass
