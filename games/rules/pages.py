@@ -9,21 +9,19 @@ from typing import Any
 from django.urls import reverse
 
 from games.rules import rummy, thousand
+from games.rules.steps import Step
 
 
 @dataclass(frozen=True)
 class RulesPage:
-    steps: Sequence[Any]
-    illustrate: Callable[[Any], Any]
+    steps: Sequence[Step]
     extra_context: Callable[[], dict[str, Any]]
     template: str
 
 
 RULES_PAGES = {
-    "thousand": RulesPage(
-        thousand.STEPS, thousand.illustrate, thousand.page_context, "games/rules/thousand.html"
-    ),
-    "rummy": RulesPage(rummy.STEPS, rummy.illustrate, rummy.page_context, "games/rules/rummy.html"),
+    "thousand": RulesPage(thousand.STEPS, thousand.page_context, "games/rules/thousand.html"),
+    "rummy": RulesPage(rummy.STEPS, rummy.page_context, "games/rules/rummy.html"),
 }
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.rules.steps import Step
 from games.rummy.engine import (
     GROUP,
     INITIAL_MELD,
@@ -64,90 +64,6 @@ class Illustration:
     facts: list[str] = field(default_factory=list)
     scores: list[ScoreRow] = field(default_factory=list)
 
-
-@dataclass
-class Step:
-    number: int
-    title: Promise
-    text: Promise
-    build: str
-
-
-STEPS = (
-    Step(
-        1,
-        gettext_lazy("Groups"),
-        gettext_lazy(
-            "A group is 3 or 4 tiles of the same number, each of a different colour: for "
-            "example red 7, blue 7 and black 7."
-        ),
-        "groups",
-    ),
-    Step(
-        2,
-        gettext_lazy("Runs"),
-        gettext_lazy(
-            "A run is at least 3 consecutive numbers of one colour: for example orange 3, 4, "
-            "5 and 6. 1 can only start a run, and nothing follows 13."
-        ),
-        "runs",
-    ),
-    Step(
-        3,
-        gettext_lazy("Jokers"),
-        gettext_lazy(
-            "In a run, a joker stands for the number at its place; in a group, for a missing "
-            "colour. One number tile with two jokers counts as a run."
-        ),
-        "jokers",
-    ),
-    Step(
-        4,
-        gettext_lazy("The initial meld"),
-        gettext_lazy(
-            "Your first play may use only tiles from your rack, in new sets worth at least 30 "
-            "points in all (a joker counts the number it stands for), and it may not touch "
-            "the sets on the table."
-        ),
-        "initial_meld",
-    ),
-    Step(
-        5,
-        gettext_lazy("Rearranging the table"),
-        gettext_lazy(
-            "Once you have made your initial meld, you may split, join and move the sets on "
-            "the table and add tiles from your rack. When your turn ends, every set must be "
-            "valid, every tile that was on the table must still be there, and none may go "
-            "back to your rack."
-        ),
-        "rearranging",
-    ),
-    Step(
-        6,
-        gettext_lazy("Taking a joker"),
-        gettext_lazy(
-            "To take a joker from the table, put on the table the tile it stands for: in a "
-            "run, the tile of the same colour and number; in a group, any tile of a missing "
-            "colour. That tile may come from your rack or from another set. The joker may not "
-            "go back to your rack: play it in a set in the same turn."
-        ),
-        "taking_a_joker",
-    ),
-    Step(
-        7,
-        gettext_lazy("Turns and scoring"),
-        gettext_lazy(
-            "Each turn, play at least one tile from your rack or draw a tile from the pool; "
-            "once the pool is empty, pass if you cannot or do not want to play. When someone "
-            "plays their last tile, every other player loses the points left on their rack "
-            "(number tiles at face value, a joker 30) and the one who went out gains them all. "
-            "With the pool empty and everyone passing in a row, the fewest points on a rack "
-            "win: every other player loses the difference and the winner gains the total "
-            "(shared evenly in a tie, without the remainder)."
-        ),
-        "scoring",
-    ),
-)
 
 OPTIONS = (
     (
@@ -349,19 +265,6 @@ def scoring() -> Illustration:
     )
 
 
-def illustrate(step: Step) -> Illustration:
-    builders = {
-        "groups": groups,
-        "runs": runs,
-        "jokers": jokers,
-        "initial_meld": initial_meld,
-        "rearranging": rearranging,
-        "taking_a_joker": taking_a_joker,
-        "scoring": scoring,
-    }
-    return builders[step.build]()
-
-
 def page_context() -> dict[str, object]:
     return {
         "tile_points": [
@@ -372,3 +275,80 @@ def page_context() -> dict[str, object]:
         "options": OPTIONS,
         "questions": QUESTIONS,
     }
+
+
+STEPS = (
+    Step(
+        1,
+        gettext_lazy("Groups"),
+        gettext_lazy(
+            "A group is 3 or 4 tiles of the same number, each of a different colour: for "
+            "example red 7, blue 7 and black 7."
+        ),
+        groups,
+    ),
+    Step(
+        2,
+        gettext_lazy("Runs"),
+        gettext_lazy(
+            "A run is at least 3 consecutive numbers of one colour: for example orange 3, 4, "
+            "5 and 6. 1 can only start a run, and nothing follows 13."
+        ),
+        runs,
+    ),
+    Step(
+        3,
+        gettext_lazy("Jokers"),
+        gettext_lazy(
+            "In a run, a joker stands for the number at its place; in a group, for a missing "
+            "colour. One number tile with two jokers counts as a run."
+        ),
+        jokers,
+    ),
+    Step(
+        4,
+        gettext_lazy("The initial meld"),
+        gettext_lazy(
+            "Your first play may use only tiles from your rack, in new sets worth at least 30 "
+            "points in all (a joker counts the number it stands for), and it may not touch "
+            "the sets on the table."
+        ),
+        initial_meld,
+    ),
+    Step(
+        5,
+        gettext_lazy("Rearranging the table"),
+        gettext_lazy(
+            "Once you have made your initial meld, you may split, join and move the sets on "
+            "the table and add tiles from your rack. When your turn ends, every set must be "
+            "valid, every tile that was on the table must still be there, and none may go "
+            "back to your rack."
+        ),
+        rearranging,
+    ),
+    Step(
+        6,
+        gettext_lazy("Taking a joker"),
+        gettext_lazy(
+            "To take a joker from the table, put on the table the tile it stands for: in a "
+            "run, the tile of the same colour and number; in a group, any tile of a missing "
+            "colour. That tile may come from your rack or from another set. The joker may not "
+            "go back to your rack: play it in a set in the same turn."
+        ),
+        taking_a_joker,
+    ),
+    Step(
+        7,
+        gettext_lazy("Turns and scoring"),
+        gettext_lazy(
+            "Each turn, play at least one tile from your rack or draw a tile from the pool; "
+            "once the pool is empty, pass if you cannot or do not want to play. When someone "
+            "plays their last tile, every other player loses the points left on their rack "
+            "(number tiles at face value, a joker 30) and the one who went out gains them all. "
+            "With the pool empty and everyone passing in a row, the fewest points on a rack "
+            "win: every other player loses the difference and the winner gains the total "
+            "(shared evenly in a tie, without the remainder)."
+        ),
+        scoring,
+    ),
+)

@@ -22,7 +22,7 @@ def rules_page(request: HttpRequest, game: str, step: int = 1) -> HttpResponse:
         "game": game,
         "steps": page.steps,
         "step": current,
-        "illustration": page.illustrate(current),
+        "illustration": current.build(),
         "previous": page.steps[step - 2] if step > 1 else None,
         "next": page.steps[step] if step < len(page.steps) else None,
         **page.extra_context(),
