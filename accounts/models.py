@@ -116,7 +116,23 @@ class Profile(models.Model):
 
 
 class AppendOnlyError(RuntimeError):
-    """A ledger row was about to be changed or deleted."""
+    """A row of a record that is only ever added to (the coin ledger, the moderation log) was
+    about to be changed or deleted."""
+
+
+class AppendOnly(models.Model):
+    """A record that is only ever added to: changing or deleting a stored row refuses."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never deleted")
 
 
 class Wallet(models.Model):
@@ -155,7 +171,7 @@ class Wallet(models.Model):
         return f"{self.user_id}: {self.balance}"
 
 
-class CoinEntry(models.Model):
+class CoinEntry(AppendOnly):
     """One change of a person's coins, with its reason. Never changed, never deleted (it
     goes only with the account)."""
 
@@ -200,14 +216,6 @@ class CoinEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.amount:+d} ({self.reason})"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise AppendOnlyError("coin entries are never changed")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError("coin entries are never deleted")
 
 
 class OwnedCosmetic(models.Model):

@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import AppendOnly
+
 MAX_SEATS = 4
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes: no 0/O, no 1/I, so a code read aloud is not mistaken."""
@@ -330,11 +332,7 @@ class PlayerRating(models.Model):
         return self.mu - 3 * self.sigma
 
 
-class AppendOnlyError(RuntimeError):
-    """The audit log is never changed or deleted."""
-
-
-class ModerationAction(models.Model):
+class ModerationAction(AppendOnly):
     """One moderation action, recorded when it is taken: who, what, to whom, when and why.
     Never changed, never deleted (``save`` and ``delete`` refuse)."""
 
@@ -377,14 +375,6 @@ class ModerationAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} by {self.staff_name or 'system'} at {self.created:%Y-%m-%d %H:%M}"
-
-    def save(self, *args: object, **kwargs: object) -> None:
-        if self.pk is not None:
-            raise AppendOnlyError("moderation actions are never changed")
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
-
-    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError("moderation actions are never deleted")
 
 
 class Report(models.Model):
