@@ -17,6 +17,7 @@ from games import bot_runner
 from games.core.names import place_name, seat_names
 from games.core.registry import GameSpec, all_specs, get_spec
 from games.forms import FriendsTableForm, JoinForm, PracticeForm
+from games.history.results import places
 from games.models import Match
 from games.rendering import page_context, table_fragments, template_of
 from games.services import (
@@ -187,13 +188,14 @@ def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, ob
         names = seat_names(seats, me)
         count = len(seats)
         computers = [seat for seat in seats if seat.is_computer]
-        order = sorted(range(count), key=lambda n: -match.scores[n]) if match.scores else []
         listed.append(
             {
                 "match": match,
                 "game": get_spec(match.game).name,
                 "won": match.winner == me,
-                "place": place_name(order.index(me) + 1) if match.is_finished and order else "",
+                "place": place_name(places(match.scores, match.winner, match.resigned_by)[me])
+                if match.is_finished and match.scores
+                else "",
                 "level": computer_level_label(computers[0].computer_level) if computers else "",
                 "about": get_spec(match.game).listing(match),
                 # The viewer first, then the others in playing order.

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from accounts import cosmetics
 from accounts.names import display_name
 from games.core.names import place_name, relative_position
+from games.history.results import places
 from games.models import ComputerLevel, Round, Seat
 from games.services import Table
 from games.thousand.engine import (
@@ -121,12 +122,10 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
                 if match.resigned_by == seat
                 else _("%(name)s resigned this match.") % {"name": seat_names[match.resigned_by]}
             )
-        result.standings = sorted(
-            seats,
-            key=lambda s: (s.number != match.winner, s.number == match.resigned_by, -s.score),
-        )
-        for place, standing in enumerate(result.standings, start=1):
-            standing.place = place_name(place)
+        finishing = places(match.scores, match.winner, match.resigned_by)
+        result.standings = sorted(seats, key=lambda s: finishing[s.number])
+        for standing in result.standings:
+            standing.place = place_name(finishing[standing.number])
         computers = [s.computer_level for s in table.seats if s.is_computer]
         if not match.is_friends:
             result.new_match_options = {
