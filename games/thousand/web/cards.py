@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from games.thousand.engine import cards as engine_cards
 
@@ -21,7 +22,36 @@ SUIT_ORDER = "SHCD"
 
 
 def rank_label(rank: str) -> str:
-    labels = {
+    return _names(get_language()).ranks[rank]
+
+
+def card_spoken(code: str) -> str:
+    """A card's name as read aloud, e.g. "ace of hearts"."""
+    return _names(get_language()).spoken[code]
+
+
+def suit_plural(suit: str) -> str:
+    return _names(get_language()).suits[suit]
+
+
+def card_html(code: str) -> SafeString:
+    """A card inline in text: its short face for the eye and its name for screen readers."""
+    return _names(get_language()).inline[code]
+
+
+@dataclass(frozen=True)
+class _Names:
+    ranks: dict[str, str]
+    suits: dict[str, str]
+    spoken: dict[str, str]
+    inline: dict[str, SafeString]
+
+
+@cache
+def _names(language: str | None) -> _Names:
+    """Every rank's, suit's and card's words in ``language``, the active language when it is
+    asked: a table names dozens of cards, each name otherwise a dozen catalogue lookups."""
+    ranks = {
         "9": "9",
         "J": pgettext("card rank (short)", "J"),
         "Q": pgettext("card rank (short)", "Q"),
@@ -29,12 +59,7 @@ def rank_label(rank: str) -> str:
         "T": "10",
         "A": pgettext("card rank (short)", "A"),
     }
-    return labels[rank]
-
-
-def card_spoken(code: str) -> str:
-    """A card's name as read aloud, e.g. "ace of hearts"."""
-    ranks = {
+    rank_words = {
         "9": _("nine"),
         "J": _("jack"),
         "Q": _("queen"),
@@ -42,25 +67,24 @@ def card_spoken(code: str) -> str:
         "T": _("ten"),
         "A": _("ace"),
     }
-    return _("%(rank)s of %(suit)s") % {"rank": ranks[code[0]], "suit": suit_plural(code[1])}
-
-
-def suit_plural(suit: str) -> str:
-    names = {"S": _("spades"), "C": _("clubs"), "D": _("diamonds"), "H": _("hearts")}
-    return names[suit]
-
-
-def card_html(code: str) -> SafeString:
-    """A card inline in text: its short face for the eye and its name for screen readers."""
-    return format_html(
-        '<span class="card-inline {}" data-card="{}"><span aria-hidden="true">{}{}</span>'
-        '<span class="visually-hidden">{}</span></span>',
-        "red" if code[1] in RED_SUITS else "black",
-        code,
-        rank_label(code[0]),
-        SUIT_SYMBOLS[code[1]],
-        card_spoken(code),
-    )
+    suits = {"S": _("spades"), "C": _("clubs"), "D": _("diamonds"), "H": _("hearts")}
+    spoken = {
+        code: _("%(rank)s of %(suit)s") % {"rank": rank_words[code[0]], "suit": suits[code[1]]}
+        for code in engine_cards.CARD_NAMES
+    }
+    inline = {
+        code: format_html(
+            '<span class="card-inline {}" data-card="{}"><span aria-hidden="true">{}{}</span>'
+            '<span class="visually-hidden">{}</span></span>',
+            "red" if code[1] in RED_SUITS else "black",
+            code,
+            ranks[code[0]],
+            SUIT_SYMBOLS[code[1]],
+            spoken[code],
+        )
+        for code in engine_cards.CARD_NAMES
+    }
+    return _Names(ranks, suits, spoken, inline)
 
 
 def suit_html(suit: str) -> SafeString:
