@@ -12,6 +12,7 @@ the refusal's reason code in the table's ``data-refused`` attribute.
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -76,6 +77,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
         self.origin = _origin(self.scope)
         self.sent_version = -1
+        self.token = secrets.token_urlsafe(16)
         self.group = ""
         if self.user is None or not await database_sync_to_async(self._may_watch)():
             await self.close(code=CLOSE_FORBIDDEN)
@@ -109,8 +111,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_table(message=self._translated(rejected), reason=rejected.reason)
 
     async def match_updated(self, event: dict[str, Any]) -> None:
-        if isinstance(event.get("version"), int) and event["version"] <= self.sent_version:
-            return
+        version = event.get("version")
+        if isinstance(version, int):
+            if version <= self.sent_version:
+                return
+            if event.get("answered") == self.token:
+                # This page's own move: its HTTP answer carries the table of this version.
+                self.sent_version = version
+                return
         await self._send_table()
 
     async def match_presence(self, event: dict[str, Any]) -> None:
@@ -126,7 +134,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.sent_version = max(self.sent_version, version)
         # The reason code is one of the service's fixed words, never the frame's own text.
         refusal = f'<div id="table-refusal" hidden data-reason="{reason}"></div>' if reason else ""
-        await self.send(text_data=html + refusal)
+        socket = (
+            f'<div id="table-socket" hidden hx-swap-oob="true" data-socket="{self.token}"></div>'
+        )
+        await self.send(text_data=html + refusal + socket)
 
     def _translated(self, rejected: MoveRejected) -> str:
         with translation.override(self.language):

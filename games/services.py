@@ -297,9 +297,11 @@ def version_from(fields: Mapping[str, Any]) -> int:
     return version
 
 
-def play(match_id: int, fields: Mapping[str, Any], *, user: User) -> Table:
+def play(match_id: int, fields: Mapping[str, Any], *, user: User, socket: str = "") -> Table:
     """A person's move as submitted (a form POST or a WebSocket frame): the game's spec reads
-    the action from ``fields``, and ``version`` says which table it was made on."""
+    the action from ``fields``, and ``version`` says which table it was made on. ``socket``
+    names the page's open socket when the page gets the new table in its HTTP answer (see
+    ``push_match_updated``)."""
     version = version_from(fields)
 
     def change(table: Table, seat: int) -> None:
@@ -310,7 +312,7 @@ def play(match_id: int, fields: Mapping[str, Any], *, user: User) -> Table:
         _check_version(table, version)
         _apply_move(table, seat, action)
 
-    return _change(match_id, change, user=user)
+    return _change(match_id, change, user=user, socket=socket)
 
 
 def submit_move(
@@ -336,7 +338,7 @@ def submit_move(
     return _change(match_id, change, user=user, computer_seat=computer_seat)
 
 
-def next_round(match_id: int, expected_version: int, *, user: User) -> Table:
+def next_round(match_id: int, expected_version: int, *, user: User, socket: str = "") -> Table:
     """Deals the next round once a seated person has read the last one's summary."""
 
     def change(table: Table, seat: int) -> None:
@@ -345,7 +347,7 @@ def next_round(match_id: int, expected_version: int, *, user: User) -> Table:
             raise MoveRejected("round_in_progress", gettext_lazy("The hand is still being played."))
         _deal(table)
 
-    return _change(match_id, change, user=user)
+    return _change(match_id, change, user=user, socket=socket)
 
 
 def resign(match_id: int, *, user: User) -> Table:
@@ -477,10 +479,11 @@ def _change(
     user: User | None = None,
     computer_seat: int | None = None,
     any_version: bool = False,
+    socket: str = "",
 ) -> Table:
     """Runs ``change`` on the locked table of ``match_id`` for the seat of ``user`` (or the
     computer playing ``computer_seat``); saves the version and the changed fields once, then
-    announces the new version after the commit."""
+    announces the new version after the commit (``socket``: see ``push_match_updated``)."""
     if (user is None) == (computer_seat is None):
         raise ValueError("a change is made either by a user or by a computer seat")
     with transaction.atomic():
@@ -505,7 +508,7 @@ def _change(
         if user is not None and table.seats[seat].stand_in:
             _take_back(table.seats[seat])
         change(table, seat)
-        _save(table)
+        _save(table, socket)
     return table
 
 
@@ -515,7 +518,7 @@ def _take_back(seat: Seat) -> None:
     seat.save(update_fields=["stand_in"])
 
 
-def _save(table: Table) -> None:
+def _save(table: Table, socket: str = "") -> None:
     match = table.match
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
@@ -524,7 +527,7 @@ def _save(table: Table) -> None:
     if "status" in changed and match.is_finished:
         record_results(match, table.seats)
     match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: _announce(match_id, version))
+    transaction.on_commit(lambda: _announce(match_id, version, socket))
 
 
 def _restart_clock(table: Table) -> None:
@@ -536,21 +539,24 @@ def _restart_clock(table: Table) -> None:
     match.turn_started = timezone.now()
 
 
-def _announce(match_id: int, version: int) -> None:
+def _announce(match_id: int, version: int, socket: str = "") -> None:
     """Runs after the commit: tell every open table, and let the computers play."""
-    push_match_updated(match_id, version)
+    push_match_updated(match_id, version, socket)
     bot_runner.request_bot_moves(match_id)
 
 
-def push_match_updated(match_id: int, version: int) -> None:
-    """Tells the match's group that it changed; each consumer renders for its own viewer."""
+def push_match_updated(match_id: int, version: int, socket: str = "") -> None:
+    """Tells the match's group that it changed; each consumer renders for its own viewer.
+    ``socket`` is the token of the open socket whose page gets this version in the HTTP
+    answer to its own move: that consumer does not send the same table again."""
     layer = get_channel_layer()
     if layer is None:
         return
+    event: dict[str, Any] = {"type": "match.updated", "version": version}
+    if socket:
+        event["answered"] = socket
     try:
-        async_to_sync(layer.group_send)(
-            group_name(match_id), {"type": "match.updated", "version": version}
-        )
+        async_to_sync(layer.group_send)(group_name(match_id), event)
     except Exception:
         # The move is saved whatever happens to the notice: pages re-sync on their own.
         logger.exception("could not push version %s of match %s", version, match_id)

@@ -257,9 +257,25 @@ def _move_view(
     return view
 
 
-match_act = _move_view(lambda request, match_id: play(match_id, request.POST, user=request.user))
+SOCKET_HEADER = "X-Table-Socket"
+"""The header of a page's move naming its open socket (the token in every frame's
+``#table-socket``), whose consumer then leaves the new table to the HTTP answer."""
+
+
+def _socket(request: HttpRequest) -> str:
+    """The page's open socket, named by an htmx move whose answer carries the table."""
+    return request.headers.get(SOCKET_HEADER, "")[:64] if request.htmx else ""
+
+
+match_act = _move_view(
+    lambda request, match_id: play(
+        match_id, request.POST, user=request.user, socket=_socket(request)
+    )
+)
 match_next = _move_view(
-    lambda request, match_id: next_round(match_id, version_from(request.POST), user=request.user)
+    lambda request, match_id: next_round(
+        match_id, version_from(request.POST), user=request.user, socket=_socket(request)
+    )
 )
 match_resign = _move_view(lambda request, match_id: resign(match_id, user=request.user))
 table_start = _move_view(lambda request, match_id: start_table(match_id, user=request.user))

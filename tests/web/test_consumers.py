@@ -11,13 +11,14 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
+from django.urls import reverse
 
 from config.asgi import application
 from games import bot_runner
 from games.models import Match, Round
 from games.thousand.engine import legal_actions
 
-from .conftest import computer_plays, current
+from .conftest import computer_plays, current, play_computers
 from .hidden import hidden_cards_shown, shown_cards
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -217,3 +218,35 @@ async def test_another_tab_sees_alices_move(
     assert "You pass." in frames[-1]
     await first.disconnect()
     await second.disconnect()
+
+
+async def test_a_move_answered_over_http_is_not_sent_again_down_that_pages_socket(
+    alice: AbstractBaseUser, scripted_match: Match, alice_cookie: bytes
+) -> None:
+    page, other_tab = socket(scripted_match, alice_cookie), socket(scripted_match, alice_cookie)
+    await page.connect()
+    await other_tab.connect()
+    token = re.search(r'id="table-socket"[^>]*data-socket="([\w-]+)"', await page.receive_from())
+    assert token
+    await other_tab.receive_from()
+    await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
+    for tab in (page, other_tab):
+        while version_of(await tab.receive_from()) < 2:
+            pass
+
+    client = Client()
+    await database_sync_to_async(client.force_login)(alice)
+    answer = await database_sync_to_async(client.post)(
+        reverse("match_act", args=[scripted_match.pk]),
+        {"action": "pass", "version": "2"},
+        headers={"HX-Request": "true", "X-Table-Socket": token.group(1)},
+    )
+    assert answer.status_code == 200
+    assert version_of(answer.content.decode()) == 3
+    # The other tab is told; the page that got the table in its answer is not sent it again.
+    assert version_of(await other_tab.receive_from()) == 3
+    assert await page.receive_nothing(timeout=0.5)
+    assert await database_sync_to_async(play_computers)(scripted_match)
+    assert version_of(await page.receive_from()) > 3  # and later tables still come
+    await page.disconnect()
+    await other_tab.disconnect()

@@ -31,6 +31,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 VERSION = re.compile(r'id="table"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="table"')
 CONTROLS = re.compile(r'id="table"[^>]*class="[^"]*controls-([a-z]+)')
+SOCKET = re.compile(r'id="table-socket"[^>]*data-socket="([\w-]+)"')
 PLAYING = ("redeal", "bid", "give", "contract", "play", "next")
 PUSH_WAIT = 10.0
 """Seconds a person waits for a pushed frame before reloading the table as the page's poll
@@ -127,8 +128,11 @@ class Figures:
 
 
 class Person:
-    def __init__(self, number: int, base: str, figures: Figures, stop_at: float) -> None:
+    def __init__(
+        self, number: int, base: str, figures: Figures, stop_at: float, think: float
+    ) -> None:
         self.number = number
+        self.think = think
         self.base = base
         self.origin = f"{urlsplit(base).scheme}://{urlsplit(base).netloc}"
         self.figures = figures
@@ -140,6 +144,7 @@ class Person:
         self.last_event = 0.0
         self.changed = asyncio.Event()
         self.csrf = ""
+        self.socket = ""
         self.page_url = ""
         self.match_id = 0
 
@@ -158,6 +163,7 @@ class Person:
                     timeout=aiohttp.ClientWSTimeout(ws_close=5),
                     heartbeat=None,
                 ) as socket:
+                    self.socket = ""
                     reader = asyncio.create_task(self._read(socket))
                     try:
                         finished = await self._play(session)
@@ -231,6 +237,9 @@ class Person:
 
         async for message in socket:
             if message.type == aiohttp.WSMsgType.TEXT:
+                token = SOCKET.search(message.data)
+                if token:
+                    self.socket = token.group(1)
                 self._take(message.data, time.monotonic(), pushed=True)
             elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.ERROR):
                 self.figures.errors[f"socket closed {socket.close_code}"] += 1
@@ -248,6 +257,8 @@ class Person:
                 self.figures.matches_finished += 1
                 return True
             if controls in PLAYING:
+                if self.think:
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
                 await self._move(session, controls)
                 continue
             self.changed.clear()
@@ -281,6 +292,7 @@ class Person:
                 "HX-Target": "table",
                 "HX-Current-URL": self.page_url,
                 "X-CSRFToken": self.csrf,
+                **({"X-Table-Socket": self.socket} if self.socket else {}),
             }
         )
         started = time.monotonic()
@@ -380,7 +392,9 @@ async def _sample(usage: _Usage, stop_at: float) -> None:
         await asyncio.sleep(1.0)
 
 
-async def _drive(base: str, people: int, seconds: float, ramp: float, usage: _Usage) -> Figures:
+async def _drive(
+    base: str, people: int, seconds: float, ramp: float, think: float, usage: _Usage
+) -> Figures:
     import aiohttp
 
     figures = Figures()
@@ -399,7 +413,7 @@ async def _drive(base: str, people: int, seconds: float, ramp: float, usage: _Us
 
     async def one(number: int) -> None:
         await asyncio.sleep(ramp * number / people)
-        await Person(number, base, figures, stop_at).run(sessions[number])
+        await Person(number, base, figures, stop_at, think).run(sessions[number])
 
     sampler = asyncio.create_task(_sample(usage, stop_at))
     try:
@@ -453,6 +467,13 @@ class Command(BaseCommand):
             "--ramp", type=float, default=10.0, help="seconds over which people arrive"
         )
         parser.add_argument(
+            "--think",
+            type=float,
+            default=0.0,
+            help="mean seconds a person thinks before each move (each pause uniform between "
+            "half and one and a half times it); 0: people answer at once",
+        )
+        parser.add_argument(
             "--server-pid",
             type=int,
             action="append",
@@ -467,7 +488,14 @@ class Command(BaseCommand):
         usage.sample()
         started = time.monotonic()
         figures = asyncio.run(
-            _drive(base, options["people"], options["seconds"], options["ramp"], usage)
+            _drive(
+                base,
+                options["people"],
+                options["seconds"],
+                options["ramp"],
+                options["think"],
+                usage,
+            )
         )
         elapsed = time.monotonic() - started
         found, lost, doubled = check_moves(figures.accepted)
@@ -481,7 +509,8 @@ class Command(BaseCommand):
             )
 
         lines = [
-            f"people {options['people']}, {elapsed:.0f} s, {len(figures.accepted)} matches "
+            f"people {options['people']} (thinking {options['think']:g} s a move), "
+            f"{elapsed:.0f} s, {len(figures.accepted)} matches "
             f"({figures.matches_finished} finished)",
             f"person moves: {len(moves)} ({len(moves) / elapsed:.1f}/s), "
             f"p50/p95/p99 {ms(moves)} ms",

@@ -191,6 +191,15 @@
     }
   });
 
+  // A move's answer is the new table: the request names the page's open socket (the token
+  // its frames carry), so that the server does not send that table down the socket as well.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var socket = document.getElementById("table-socket");
+    if (socket && socket.dataset.socket && document.body.dataset.socket === "open") {
+      event.detail.headers["X-Table-Socket"] = socket.dataset.socket;
+    }
+  });
+
   document.addEventListener("htmx:wsOpen", function () {
     document.body.dataset.socket = "open";
   });
