@@ -75,6 +75,19 @@ def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
     loop.run_in_executor(None, resume_all)
 
 
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The server's running event loop, when the caller is one of the server's threads but
+    not the loop's own (``None`` otherwise)."""
+    loop = _server_loop
+    if loop is None or not loop.is_running():
+        return None
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        return loop
+    return None if running is loop else loop
+
+
 def _start_pool() -> None:
     """Starts the decision processes now, each importing the games' computer players: started
     on the first decision instead, the first computer moves waited for them (seconds on a busy

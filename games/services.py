@@ -11,9 +11,11 @@ same path. Nothing here names a card, a bid or a tile: the game's spec does.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -549,17 +551,10 @@ def push_match_updated(match_id: int, version: int, socket: str = "") -> None:
     """Tells the match's group that it changed; each consumer renders for its own viewer.
     ``socket`` is the token of the open socket whose page gets this version in the HTTP
     answer to its own move: that consumer does not send the same table again."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     event: dict[str, Any] = {"type": "match.updated", "version": version}
     if socket:
         event["answered"] = socket
-    try:
-        async_to_sync(layer.group_send)(group_name(match_id), event)
-    except Exception:
-        # The move is saved whatever happens to the notice: pages re-sync on their own.
-        logger.exception("could not push version %s of match %s", version, match_id)
+    _group_send(match_id, event)
 
 
 # -- friends' tables ----------------------------------------------------------------------
@@ -715,15 +710,34 @@ def connected(match_id: int, user: User, change: int, origin: str = "") -> None:
 def push_presence(match_id: int, origin: str = "") -> None:
     """Tells the match's group that who is at the table changed (no new version); the socket
     ``origin`` that caused it already knows."""
+    _group_send(match_id, {"type": "match.presence", "origin": origin})
+
+
+def _group_send(match_id: int, event: dict[str, Any]) -> None:
+    """Sends ``event`` to the match's group. In a server process the send is handed to the
+    server's event loop and not waited for: a person's answer and the computers' next move
+    need not wait for the loop's turn and Redis's round trips. Elsewhere (a shell, a test
+    without a server loop) it is sent at once. A notice that fails is logged: the change is
+    saved whatever happens to it, and pages re-sync when their socket reconnects."""
     layer = get_channel_layer()
     if layer is None:
         return
+    group = group_name(match_id)
+    loop = bot_runner.server_loop()
+    if loop is not None:
+        sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, event), loop)
+        sent.add_done_callback(lambda done: _log_failed_send(match_id, event, done))
+        return
     try:
-        async_to_sync(layer.group_send)(
-            group_name(match_id), {"type": "match.presence", "origin": origin}
-        )
+        async_to_sync(layer.group_send)(group, event)
     except Exception:
-        logger.exception("could not push the presence at match %s", match_id)
+        logger.exception("could not push %s at match %s", event["type"], match_id)
+
+
+def _log_failed_send(match_id: int, event: dict[str, Any], done: Future[None]) -> None:
+    error = None if done.cancelled() else done.exception()
+    if error is not None:
+        logger.error("could not push %s at match %s", event["type"], match_id, exc_info=error)
 
 
 def clock_deadline(match: Match) -> datetime | None:
