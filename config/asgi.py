@@ -5,10 +5,27 @@ import asyncio
 import os
 from typing import Any
 
-from django.core.asgi import get_asgi_application
+import django
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_asgi_app = get_asgi_application()
+
+
+class OneThreadPerRequest(ASGIHandler):
+    """Django's ASGI handler running the middleware and the view as one synchronous chain in
+    the request's own thread. Every view here is synchronous, and a chain that mixes sync-only
+    and async-capable middleware hops between the event loop and a thread several times per
+    request (each of Django's own middleware twice in async mode), each hop waiting its turn
+    on a loop that also serves every socket and the computer players."""
+
+    def load_middleware(self, is_async: bool = False) -> None:
+        super().load_middleware(is_async=False)
+        self._middleware_chain = sync_to_async(self._middleware_chain, thread_sensitive=True)
+
+
+django.setup(set_prefix=False)
+django_asgi_app = OneThreadPerRequest()
 
 from asgiref.sync import ThreadSensitiveContext  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402
