@@ -300,3 +300,8 @@ BOT_PROCESSES = env_int("BOT_PROCESSES", 2)
 # How long a server process's claim on a match's computer turns holds without renewal: after a
 # crash, the computers of its matches resume this long after the claim's last renewal.
 BOT_LEASE_SECONDS = env_int("BOT_LEASE_SECONDS", 30)
+
+# Seconds after a server process starts (once the first requests have loaded the templates and
+# catalogues) until its heap is frozen out of the garbage collector's full scans (config/asgi.py);
+# 0: never.
+GC_FREEZE_AFTER = env_int("GC_FREEZE_AFTER_SECONDS", 30)
