@@ -329,15 +329,24 @@ class _Usage:
 
         self.psutil = psutil
         self.server_roots = server_pids or [
-            c.pid
+            self._master(c.pid)
             for c in psutil.net_connections("tcp")
             if c.laddr and c.laddr.port == port and c.status == psutil.CONN_LISTEN and c.pid
         ]
         self.first: dict[int, float] = {}
         self.last: dict[int, tuple[str, float]] = {}
         self.peak_rss: dict[str, int] = dict.fromkeys(self.GROUPS, 0)
-        self.started = time.monotonic()
-        self.cpu_started = psutil.cpu_times()
+        self.started = self.sampled = time.monotonic()
+        self.cpu_started = self.cpu_sampled = psutil.cpu_times()
+
+    def _master(self, pid: int) -> int:
+        """The process that started the listening one: several workers sharing the port (as
+        uvicorn's --workers) are one listener's siblings, so the server is their parent with
+        everything under it, up to the first ancestor running another program."""
+        process = self.psutil.Process(pid)
+        while (parent := process.parent()) is not None and parent.exe() == process.exe():
+            process = parent
+        return int(process.pid)
 
     def _group(self, process: Any, server: set[int]) -> str | None:
         if process.pid in server:
@@ -373,14 +382,16 @@ class _Usage:
             self.last[process.pid] = (group, used)
         for group in self.GROUPS:
             self.peak_rss[group] = max(self.peak_rss[group], rss[group])
+        self.sampled, self.cpu_sampled = time.monotonic(), psutil.cpu_times()
 
     def cores(self) -> dict[str, float]:
-        elapsed = time.monotonic() - self.started
+        # Up to the last sample, taken as the run ended (not counting the check afterwards).
+        elapsed = self.sampled - self.started
         used: Counter[str] = Counter()
         for pid, (group, seconds) in self.last.items():
             used[group] += seconds - self.first[pid]
         result = {group: used[group] / elapsed for group in self.GROUPS}
-        now = self.psutil.cpu_times()
+        now = self.cpu_sampled
         busy = sum(now) - now.idle - (sum(self.cpu_started) - self.cpu_started.idle)
         result["machine"] = busy / elapsed
         return result
