@@ -265,12 +265,17 @@ def _lease_and_turn(match_id: int) -> tuple[bool, Any]:
 
 
 def _submit_and_look(match_id: int, action: Any, turn: Any) -> tuple[bool, Any]:
-    """Submits the computer's move and looks at the next turn in the same worker thread: under
-    load every hop between the event loop and a thread waits its turn for the processor."""
+    """Submits the computer's move, renewing the lease in the same update, and reads the next
+    turn off the table the move left, all in one worker thread: under load every hop between
+    the event loop and a thread, and every statement, waits its turn for the processor."""
     from games import services
 
-    services.submit_move(match_id, action, turn.version, computer_seat=turn.seat)
-    return _lease_and_turn(match_id)
+    table = services.submit_move(
+        match_id, action, turn.version, computer_seat=turn.seat, lease=PROCESS
+    )
+    if not table.leased:
+        return False, None
+    return True, services.turn_of(table)
 
 
 async def _drive(match_id: int) -> None:

@@ -17,11 +17,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
@@ -103,6 +104,8 @@ class Table:
     state: Any
     spec: GameSpec
     results: list[Round] | None = field(default=None)
+    leased: bool = False
+    """Whether a computer's move renewed its process's claim (``submit_move``'s ``lease``)."""
 
     def seat_of(self, user: User | None) -> int | None:
         """The seat number of ``user`` at this table, or ``None`` for a stranger."""
@@ -324,10 +327,13 @@ def submit_move(
     *,
     user: User | None = None,
     computer_seat: int | None = None,
+    lease: str = "",
 ) -> Table:
     """Applies the engine ``action`` for ``user`` (a person) or ``computer_seat`` (the
     computer playing that seat). Raises ``MoveRejected`` and changes nothing if the move is
-    not allowed or no longer fits the match."""
+    not allowed or no longer fits the match. ``lease``: the server process whose claim on the
+    match's computer turns is renewed with the move, where it still holds or has run out
+    (``Table.leased`` says whether it was)."""
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise MoveRejected(
             "malformed", gettext_lazy("The move does not say which table it was made on.")
@@ -336,8 +342,23 @@ def submit_move(
     def change(table: Table, seat: int) -> None:
         _check_version(table, expected_version)
         _apply_move(table, seat, action, by_computer=computer_seat is not None)
+        if lease:
+            _renew_lease(table, lease)
 
     return _change(match_id, change, user=user, computer_seat=computer_seat)
+
+
+def _renew_lease(table: Table, lease: str) -> None:
+    """The claim of the process ``lease`` on the match's computer turns, renewed in the same
+    update as the move where it holds or is free (the rule of ``bot_runner.take_lease``)."""
+    match = table.match
+    now = timezone.now()
+    free = match.computer_lease_until is None or match.computer_lease_until < now
+    if free or match.computer_lease == lease:
+        match.computer_lease = lease
+        match.computer_lease_until = now + timedelta(seconds=settings.BOT_LEASE_SECONDS)
+        _touch(table, "computer_lease", "computer_lease_until")
+        table.leased = True
 
 
 def next_round(match_id: int, expected_version: int, *, user: User, socket: str = "") -> Table:
@@ -801,16 +822,23 @@ def computer_turn(match_id: int) -> ComputerTurn | Waiting | None:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.PLAYING:
         return None
-    table = load_table(match)
+    return turn_of(load_table(match))
+
+
+def turn_of(table: Table) -> ComputerTurn | Waiting | None:
+    """``computer_turn`` of a table as loaded, or as a change has just left it."""
+    match = table.match
+    if match.status != Match.Status.PLAYING:
+        return None
     seat = table.computer_to_move
     if seat is None:
         deadline = clock_deadline(match)
         if deadline is not None and table.to_move is not None:
-            return Waiting(match_id, match.version, deadline)
+            return Waiting(match.pk, match.version, deadline)
         return None
     view = table.view_for(seat)
     return ComputerTurn(
-        match_id=match_id,
+        match_id=match.pk,
         version=match.version,
         seat=seat,
         level=table.seats[seat].playing_level,

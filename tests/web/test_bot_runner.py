@@ -169,6 +169,28 @@ def test_only_one_process_holds_a_matchs_computer_turns(
     assert Match.objects.get(pk=scripted_match.pk).computer_lease == ""
 
 
+def test_a_computers_move_renews_its_processs_lease_in_the_same_update(
+    scripted_match: Match,
+) -> None:
+    def computers_move(lease: str) -> services.Table:
+        table = current(scripted_match)
+        seat = table.computer_to_move
+        assert seat is not None
+        return services.submit_move(
+            scripted_match.pk, "pass", table.match.version, computer_seat=seat, lease=lease
+        )
+
+    assert computers_move("this-server:1").leased
+    stored = Match.objects.get(pk=scripted_match.pk)
+    assert stored.computer_lease == "this-server:1"
+    assert stored.computer_lease_until > timezone.now() + timedelta(seconds=25)
+    # Another process's claim that still holds is left alone: the move is made, not the claim.
+    other = computers_move("another-server:4242")
+    assert not other.leased
+    assert other.match.version == stored.version + 1
+    assert Match.objects.get(pk=scripted_match.pk).computer_lease == "this-server:1"
+
+
 def test_after_a_restart_the_computers_play_on_without_anyone_opening_the_table(
     scripted_match: Match, real_runner: None
 ) -> None:
