@@ -168,12 +168,24 @@ def read_table(user: User, match_id: int) -> Table | None:
         if outer and connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        match = match_for_user(user, match_id)
-        if match is None:
+        # The match comes with its seats, and the current round with the finished ones: two
+        # statements (a table is read for every viewer after every move).
+        seats = tuple(
+            Seat.objects.filter(match_id=match_id)
+            .select_related("match", "user__profile")
+            .order_by("number")
+        )
+        if not user.is_authenticated or all(seat.user_id != user.pk for seat in seats):
             return None
-        table = load_table(match)
-        table.finished_rounds()
-    return table
+        match = seats[0].match
+        for seat in seats:
+            seat.match = match
+        rounds = list(Round.objects.filter(match=match).order_by("number"))
+    spec = get_spec(match.game)
+    current = rounds[-1] if rounds else None
+    state = None if current is None else spec.replay(current.setup, current.actions)
+    finished = [played for played in rounds if played.status != Round.Status.PLAYING]
+    return Table(match, seats, current, state, spec, results=finished)
 
 
 def matches_of(user: AbstractBaseUser) -> Any:

@@ -31,24 +31,22 @@ def left_passes(match_id: int) -> None:
 def test_a_move_committing_during_a_read_does_not_mix_two_versions(
     alice: Any, scripted_match: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_load_table = services.load_table
     moved: list[bool] = []
 
-    def commit_a_move_first(match: Match) -> services.Table:
-        # The match row is read: another connection commits Left's pass before the seats and
-        # the round are read (the move itself loads its table as usual).
-        if moved:
-            return real_load_table(match)
-        moved.append(True)
-        mover = threading.Thread(target=left_passes, args=(match.pk,))
-        mover.start()
-        mover.join()
-        return real_load_table(match)
+    def commit_a_move_first(execute: Any, sql: str, *args: Any) -> Any:
+        # The match and its seats are read: another connection commits Left's pass before
+        # the rounds are read.
+        if "games_round" in sql and not moved:
+            moved.append(True)
+            mover = threading.Thread(target=left_passes, args=(scripted_match.pk,))
+            mover.start()
+            mover.join()
+        return execute(sql, *args)
 
-    monkeypatch.setattr(services, "load_table", commit_a_move_first)
-    table = services.read_table(alice, scripted_match.pk)
-    monkeypatch.setattr(services, "load_table", real_load_table)
+    with connection.execute_wrapper(commit_a_move_first):
+        table = services.read_table(alice, scripted_match.pk)
 
+    assert moved
     assert table is not None
     assert (table.match.version, table.round.actions) == (0, [])  # type: ignore[union-attr]
     assert current(scripted_match).match.version == 1  # the move did land
