@@ -122,11 +122,14 @@ def resume_all() -> None:
         connection.close()
 
 
-def request_bot_moves(match_id: int) -> None:
-    """Makes sure the computers at ``match_id`` get to play if one of them is to move."""
+def request_bot_moves(match_id: int, turn: Any = None) -> None:
+    """Makes sure the computers at ``match_id`` get to play if one of them is to move.
+    ``turn``: the computer's turn as the change asking has just left it, with this process's
+    lease taken in that change, so that a new runner starts from it without reading the
+    match again (a runner already playing looks again itself)."""
     if _claim(match_id):
         loop = _loop()
-        loop.call_soon_threadsafe(_start_on_loop, loop, match_id)
+        loop.call_soon_threadsafe(_start_on_loop, loop, match_id, turn)
 
 
 def active_runners() -> int:
@@ -165,8 +168,8 @@ def _claim(match_id: int) -> bool:
         return True
 
 
-def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int) -> None:
-    task = loop.create_task(_drive(match_id))
+def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int, turn: Any) -> None:
+    task = loop.create_task(_drive(match_id, None if turn is None else (True, turn)))
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 
@@ -278,12 +281,11 @@ def _submit_and_look(match_id: int, action: Any, turn: Any) -> tuple[bool, Any]:
     return True, services.turn_of(table)
 
 
-async def _drive(match_id: int) -> None:
+async def _drive(match_id: int, looked: tuple[bool, Any] | None = None) -> None:
     from games import services
 
     loop = asyncio.get_running_loop()
     released = False
-    looked: tuple[bool, Any] | None = None
     refused_before = False
     try:
         while True:

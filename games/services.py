@@ -543,7 +543,11 @@ def _change(
         if user is not None and table.seats[seat].stand_in:
             _take_back(table.seats[seat])
         change(table, seat)
-        _save(table, socket)
+        if user is not None and table.computer_to_move is not None:
+            # A computer answers the person: this process claims its turns in the same update
+            # and hands the runner the turn as the change leaves it.
+            _renew_lease(table, bot_runner.PROCESS)
+        _save(table, socket, hand_over=user is not None and table.leased)
     return table
 
 
@@ -553,7 +557,9 @@ def _take_back(seat: Seat) -> None:
     seat.save(update_fields=["stand_in"])
 
 
-def _save(table: Table, socket: str = "") -> None:
+def _save(table: Table, socket: str = "", *, hand_over: bool = False) -> None:
+    """Saves the new version and the changed fields; after the commit, announces the version
+    (and, ``hand_over``, gives this process's runner the computer's turn at it)."""
     match = table.match
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
@@ -561,8 +567,9 @@ def _save(table: Table, socket: str = "") -> None:
     match.save(update_fields=sorted({*changed, "version", "turn_started", "updated"}))
     if "status" in changed and match.is_finished:
         record_results(match, table.seats)
+    turn = turn_of(table) if hand_over else None
     match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: _announce(match_id, version, socket))
+    transaction.on_commit(lambda: _announce(match_id, version, socket, turn))
 
 
 def _restart_clock(table: Table) -> None:
@@ -574,10 +581,16 @@ def _restart_clock(table: Table) -> None:
     match.turn_started = timezone.now()
 
 
-def _announce(match_id: int, version: int, socket: str = "") -> None:
-    """Runs after the commit: tell every open table, and let the computers play."""
+def _announce(
+    match_id: int, version: int, socket: str = "", turn: ComputerTurn | Waiting | None = None
+) -> None:
+    """Runs after the commit: tell every open table, and let the computers play (from
+    ``turn``, when the change took the lease and read it)."""
     push_match_updated(match_id, version, socket)
-    bot_runner.request_bot_moves(match_id)
+    if turn is None:
+        bot_runner.request_bot_moves(match_id)
+    else:
+        bot_runner.request_bot_moves(match_id, turn)
 
 
 def push_match_updated(match_id: int, version: int, socket: str = "") -> None:

@@ -81,7 +81,7 @@ def test_a_plain_http_run_has_no_redirect_and_no_https_only_cookies(env: dict[st
 def test_pages_carry_the_content_security_policy(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id: None)
+    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
     user = get_user_model().objects.create_user("alice")
     match = services.create_practice_match(user, "thousand", Rules().to_dict(), "normal", seed=1)
     client.force_login(user)

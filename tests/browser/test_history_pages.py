@@ -42,7 +42,7 @@ def test_history_statistics_ranking_and_staff_pages(
     screenshot_dir: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id: None)
+    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
     for old in screenshot_dir.glob("history-*.png"):
         old.unlink()
     users = get_user_model().objects

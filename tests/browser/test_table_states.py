@@ -65,7 +65,7 @@ def _no_computer_runner_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """Moves made by this process leave the computers to the moves the test chooses; the
     page is loaded at each state, so no notice needs to reach it (a push from here could not:
     sync Playwright runs an event loop in this thread)."""
-    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id: None)
+    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
     monkeypatch.setattr(services, "push_match_updated", lambda match_id, version, socket="": None)
 
 

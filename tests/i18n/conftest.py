@@ -10,7 +10,9 @@ from games import bot_runner
 def no_computer_moves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Records the requests for computer moves instead of starting runners."""
     requests: list[int] = []
-    monkeypatch.setattr(bot_runner, "request_bot_moves", requests.append)
+    monkeypatch.setattr(
+        bot_runner, "request_bot_moves", lambda match_id, turn=None: requests.append(match_id)
+    )
     return requests
 
 

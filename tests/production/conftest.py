@@ -33,7 +33,7 @@ needs_services = pytest.mark.skipif(
 @pytest.fixture(autouse=True)
 def _no_runner_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test process is no server: the computers play in the server processes only."""
-    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id: None)
+    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
 
 
 def _free_port() -> int:

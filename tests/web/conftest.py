@@ -39,7 +39,9 @@ REAL_REQUEST_BOT_MOVES = bot_runner.request_bot_moves
 def runner_requests(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Records the requests for computer moves instead of starting runners."""
     requests: list[int] = []
-    monkeypatch.setattr(bot_runner, "request_bot_moves", requests.append)
+    monkeypatch.setattr(
+        bot_runner, "request_bot_moves", lambda match_id, turn=None: requests.append(match_id)
+    )
     return requests
 
 

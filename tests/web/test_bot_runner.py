@@ -7,6 +7,7 @@ import logging
 import threading
 import time
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -17,7 +18,7 @@ from games import bot_runner, services
 from games.models import Match
 from games.thousand.engine import CARD_NAMES
 
-from .conftest import current
+from .conftest import computer_plays, current
 from .strict import FellBack, choose_strictly, interrupt_myself
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -189,6 +190,27 @@ def test_a_computers_move_renews_its_processs_lease_in_the_same_update(
     assert not other.leased
     assert other.match.version == stored.version + 1
     assert Match.objects.get(pk=scripted_match.pk).computer_lease == "this-server:1"
+
+
+def test_a_persons_move_hands_the_computers_turn_to_this_processs_runner(
+    alice: Any, scripted_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    requests: list[tuple[int, Any]] = []
+    monkeypatch.setattr(
+        bot_runner,
+        "request_bot_moves",
+        lambda match_id, turn=None: requests.append((match_id, turn)),
+    )
+    computer_plays(scripted_match, "pass", "bid:110")
+    requests.clear()
+    table = services.play(scripted_match.pk, {"action": "pass", "version": "2"}, user=alice)
+    match_id, turn = requests[-1]
+    assert match_id == scripted_match.pk
+    # The turn at the version the move made, with the lease taken in the move's own update.
+    assert isinstance(turn, services.ComputerTurn)
+    assert (turn.version, turn.seat) == (table.match.version, table.computer_to_move)
+    assert turn == services.computer_turn(scripted_match.pk)
+    assert Match.objects.get(pk=scripted_match.pk).computer_lease == bot_runner.PROCESS
 
 
 def test_after_a_restart_the_computers_play_on_without_anyone_opening_the_table(
