@@ -182,7 +182,7 @@ async def test_the_computers_moves_arrive_one_by_one_over_the_socket(
     await communicator.connect()
     versions = [version_of(await communicator.receive_from())]
     while True:
-        frame = await communicator.receive_from(timeout=5)
+        frame = await communicator.receive_from(timeout=15)
         versions.append(version_of(frame))
         table = await database_sync_to_async(current)(scripted_match)
         assert hidden_cards_shown(frame, table.view_for(0)) == set()
