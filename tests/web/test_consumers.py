@@ -200,14 +200,23 @@ async def test_the_computers_moves_arrive_one_by_one_over_the_socket(
     assert bot_runner.active_runners() == 0
 
 
+async def two_tabs(
+    match: Match, cookie: bytes
+) -> tuple[WebsocketCommunicator, WebsocketCommunicator, str]:
+    """Two tabs of the same person on ``match``, connected, each with its first frame read (the
+    first tab's is returned)."""
+    first, second = socket(match, cookie), socket(match, cookie)
+    await first.connect()
+    await second.connect()
+    frame = await first.receive_from()
+    await second.receive_from()
+    return first, second, frame
+
+
 async def test_another_tab_sees_alices_move(
     alice: AbstractBaseUser, scripted_match: Match, alice_cookie: bytes
 ) -> None:
-    first, second = socket(scripted_match, alice_cookie), socket(scripted_match, alice_cookie)
-    await first.connect()
-    await second.connect()
-    await first.receive_from()
-    await second.receive_from()
+    first, second, _frame = await two_tabs(scripted_match, alice_cookie)
     await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
     await first.send_to(text_data=json.dumps({"action": "pass", "version": 2}))
     frames = [await second.receive_from()]
@@ -223,12 +232,9 @@ async def test_another_tab_sees_alices_move(
 async def test_a_move_answered_over_http_is_not_sent_again_down_that_pages_socket(
     alice: AbstractBaseUser, scripted_match: Match, alice_cookie: bytes
 ) -> None:
-    page, other_tab = socket(scripted_match, alice_cookie), socket(scripted_match, alice_cookie)
-    await page.connect()
-    await other_tab.connect()
-    token = re.search(r'id="table-socket"[^>]*data-socket="([\w-]+)"', await page.receive_from())
+    page, other_tab, frame = await two_tabs(scripted_match, alice_cookie)
+    token = re.search(r'id="table-socket"[^>]*data-socket="([\w-]+)"', frame)
     assert token
-    await other_tab.receive_from()
     await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
     for tab in (page, other_tab):
         while version_of(await tab.receive_from()) < 2:
