@@ -105,7 +105,9 @@ class Table:
     spec: GameSpec
     results: list[Round] | None = field(default=None)
     leased: bool = False
-    """Whether a computer's move renewed its process's claim (``submit_move``'s ``lease``)."""
+    """Whether this change took or renewed a server process's claim on the computer turns
+    (``_renew_lease``): a computer's move for its own process, a person's move that a
+    computer answers for the process that served it."""
 
     def seat_of(self, user: User | None) -> int | None:
         """The seat number of ``user`` at this table, or ``None`` for a stranger."""
