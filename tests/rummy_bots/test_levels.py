@@ -55,6 +55,23 @@ def test_expert_keeps_its_joker_when_the_play_without_it_places_as_many_tiles() 
     assert _choose("expert", view("R7 J K2 O9", "R4 R5 R6")) == "play:R4 R5 R6 R7"
 
 
+def test_expert_keeps_its_joker_even_when_the_play_without_it_places_fewer_tiles() -> None:
+    position = view("R7 K12 K13 J O2", "R4 R5 R6")
+    assert _choose("normal", position) == "play:R4 R5 R6 R7|J K12 K13"
+    assert _choose("expert", position) == "play:R4 R5 R6 R7"
+
+
+def test_expert_draws_rather_than_play_its_joker_while_no_opponent_is_close() -> None:
+    position = view("K12 K13 J O2", "R4 R5 R6")
+    assert _choose("normal", position) == "play:R4 R5 R6|J K12 K13"
+    assert _choose("expert", position) == "draw"
+
+
+def test_expert_plays_its_joker_once_the_pool_is_empty() -> None:
+    position = view("K12 K13 J O2", "R4 R5 R6", pool=0)
+    assert _choose("expert", position) == "play:R4 R5 R6|J K12 K13"
+
+
 def test_expert_plays_its_joker_when_an_opponent_is_about_to_go_out() -> None:
     position = view("R7 J K2 O9", "R4 R5 R6", counts=(14, 3))
     assert _choose("expert", position) == "play:R4 R5 R6 R7 J"
