@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from games.rummy.bots import choose_action, expert
+from games.rummy.bots import WALL_LIMIT, choose_action, expert
+from games.rummy.bots.common import Budget
 from games.rummy.engine import Observation, parse_table, parse_tiles
 
 from .positions import view
@@ -65,6 +66,12 @@ def test_expert_draws_rather_than_play_its_joker_while_no_opponent_is_close() ->
     position = view("K12 K13 J O2", "R4 R5 R6")
     assert _choose("normal", position) == "play:R4 R5 R6|J K12 K13"
     assert _choose("expert", position) == "draw"
+
+
+def test_expert_plays_its_joker_when_too_little_time_is_left_to_solve_without_it() -> None:
+    position = view("K12 K13 J O2", "R4 R5 R6")
+    budget = Budget(expert.ALTERNATIVES_UNTIL - 0.05, WALL_LIMIT)
+    assert expert.choose(position, random.Random(0), budget) == "play:R4 R5 R6|J K12 K13"
 
 
 def test_expert_plays_its_joker_once_the_pool_is_empty() -> None:
