@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from games.rummy.bots import choose_action, expert
+from games.rummy.bots import WALL_LIMIT, choose_action, expert
+from games.rummy.bots.common import Budget
 from games.rummy.engine import Observation, parse_table, parse_tiles
 
 from .positions import view
@@ -53,6 +54,29 @@ def test_normal_places_the_most_tiles_joker_included() -> None:
 
 def test_expert_keeps_its_joker_when_the_play_without_it_places_as_many_tiles() -> None:
     assert _choose("expert", view("R7 J K2 O9", "R4 R5 R6")) == "play:R4 R5 R6 R7"
+
+
+def test_expert_keeps_its_joker_even_when_the_play_without_it_places_fewer_tiles() -> None:
+    position = view("R7 K12 K13 J O2", "R4 R5 R6")
+    assert _choose("normal", position) == "play:R4 R5 R6 R7|J K12 K13"
+    assert _choose("expert", position) == "play:R4 R5 R6 R7"
+
+
+def test_expert_draws_rather_than_play_its_joker_while_no_opponent_is_close() -> None:
+    position = view("K12 K13 J O2", "R4 R5 R6")
+    assert _choose("normal", position) == "play:R4 R5 R6|J K12 K13"
+    assert _choose("expert", position) == "draw"
+
+
+def test_expert_plays_its_joker_when_too_little_time_is_left_to_solve_without_it() -> None:
+    position = view("K12 K13 J O2", "R4 R5 R6")
+    budget = Budget(expert.ALTERNATIVES_UNTIL - 0.05, WALL_LIMIT)
+    assert expert.choose(position, random.Random(0), budget) == "play:R4 R5 R6|J K12 K13"
+
+
+def test_expert_plays_its_joker_once_the_pool_is_empty() -> None:
+    position = view("K12 K13 J O2", "R4 R5 R6", pool=0)
+    assert _choose("expert", position) == "play:R4 R5 R6|J K12 K13"
 
 
 def test_expert_plays_its_joker_when_an_opponent_is_about_to_go_out() -> None:

@@ -3,11 +3,12 @@ injected ``random.Random``; ``choose_action`` is the one entry point the site us
 
 Three levels: ``beginner`` (the obvious sets of its own rack, tiles laid at the ends of
 the table's sets), ``normal`` (the solver's play placing the most tiles now) and
-``expert`` (the solver with a strategy for holding tiles back, opponents close to going
-out, and jokers). Whatever a level does, ``choose_action`` returns a legal action: if the
-level raises an exception, answers something illegal or overruns its time limits, it
-draws (or passes once the pool is empty) instead and logs the error on the logger
-``games.rummy.bots``, without any tile, so that nothing hidden can reach a log.
+``expert`` (the solver, keeping its jokers for going out while no opponent is close,
+with a strategy for opponents close to going out). Whatever a level does,
+``choose_action`` returns a legal action: if the level raises an exception, answers
+something illegal or overruns its time limits, it draws (or passes once the pool is
+empty) instead and logs the error on the logger ``games.rummy.bots``, without any tile,
+so that nothing hidden can reach a log.
 """
 
 from __future__ import annotations
