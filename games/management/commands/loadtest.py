@@ -215,6 +215,7 @@ class Person:
         self.match_id = int(found.group(1))
         self.figures.accepted.setdefault(self.match_id, [])
         self.csrf = forms_of(page).body_csrf
+        self.version = -1  # a new match counts its versions from the start again
         self._take(page, time.monotonic(), pushed=False)
 
     async def _rematch(self, session: Any) -> None:
