@@ -201,52 +201,40 @@ def initial_meld() -> Illustration:
     )
 
 
-def rearranging() -> Illustration:
-    result = check_turn(
-        parse_table("R4 R5 R6 R7"), parse_tiles("B7 K7 R10"), True, parse_table("R4 R5 R6|R7 B7 K7")
-    )
+def _turn(before: str, rack: str, after: str) -> tuple[list[Board], str]:
+    """A melded player's turn as the engine judges it: the table before, the rack and the
+    table after, and what the rack tiles played are worth where they lie."""
+    result = check_turn(parse_table(before), parse_tiles(rack), True, parse_table(after))
     played = ", ".join(tile_view(tile).spoken for tile in result.played)
+    boards = [
+        _table(_("The table before"), before),
+        _table(_("Your rack"), rack),
+        _table(_("The table after"), after),
+    ]
+    worth = ngettext(
+        "You played %(tiles)s: %(points)s point.",
+        "You played %(tiles)s: %(points)s points.",
+        result.points,
+    ) % {"tiles": played, "points": result.points}
+    return boards, worth
+
+
+def rearranging() -> Illustration:
+    boards, worth = _turn("R4 R5 R6 R7", "B7 K7 R10", "R4 R5 R6|R7 B7 K7")
     return Illustration(
         caption=_("The red 7 moves from the end of the run to your blue 7 and black 7."),
-        boards=[
-            _table(_("The table before"), "R4 R5 R6 R7"),
-            _table(_("Your rack"), "B7 K7 R10"),
-            _table(_("The table after"), "R4 R5 R6|R7 B7 K7"),
-        ],
-        facts=[
-            ngettext(
-                "You played %(tiles)s: %(points)s point.",
-                "You played %(tiles)s: %(points)s points.",
-                result.points,
-            )
-            % {"tiles": played, "points": result.points},
-            _("Red 4, 5, 6 is still a valid run."),
-        ],
+        boards=boards,
+        facts=[worth, _("Red 4, 5, 6 is still a valid run.")],
     )
 
 
 def taking_a_joker() -> Illustration:
-    result = check_turn(
-        parse_table("R4 J R6"), parse_tiles("R5 B8 K8"), True, parse_table("R4 R5 R6|B8 K8 J")
-    )
+    boards, worth = _turn("R4 J R6", "R5 B8 K8", "R4 R5 R6|B8 K8 J")
     refused = _refused("R4 J R6", "R5 B8 K8", "R4 R5 R6")
-    played = ", ".join(tile_view(tile).spoken for tile in result.played)
     return Illustration(
         caption=_("The red 5 takes the joker's place; the joker joins blue 8 and black 8."),
-        boards=[
-            _table(_("The table before"), "R4 J R6"),
-            _table(_("Your rack"), "R5 B8 K8"),
-            _table(_("The table after"), "R4 R5 R6|B8 K8 J"),
-        ],
-        facts=[
-            ngettext(
-                "You played %(tiles)s: %(points)s point.",
-                "You played %(tiles)s: %(points)s points.",
-                result.points,
-            )
-            % {"tiles": played, "points": result.points},
-            _("Keeping the joker instead: %(refusal)s") % {"refusal": refused},
-        ],
+        boards=boards,
+        facts=[worth, _("Keeping the joker instead: %(refusal)s") % {"refusal": refused}],
     )
 
 
