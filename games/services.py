@@ -151,13 +151,22 @@ class Table:
 
 def load_table(match: Match) -> Table:
     """The table of ``match`` as stored: its seats with their people, its current round."""
-    spec = get_spec(match.game)
     seats = tuple(
         Seat.objects.filter(match=match).select_related("user__profile").order_by("number")
     )
-    current = Round.objects.filter(match=match).order_by("-number").first()
+    return _table_of(match, seats, Round.objects.filter(match=match).order_by("-number").first())
+
+
+def _table_of(
+    match: Match,
+    seats: tuple[Seat, ...],
+    current: Round | None,
+    results: list[Round] | None = None,
+) -> Table:
+    """The table of ``match`` as read, its current round's position rebuilt."""
+    spec = get_spec(match.game)
     state = None if current is None else spec.replay(current.setup, current.actions)
-    return Table(match, seats, current, state, spec)
+    return Table(match, seats, current, state, spec, results=results)
 
 
 def read_table(user: User, match_id: int) -> Table | None:
@@ -183,11 +192,8 @@ def read_table(user: User, match_id: int) -> Table | None:
         for seat in seats:
             seat.match = match
         rounds = list(Round.objects.filter(match=match).order_by("number"))
-    spec = get_spec(match.game)
-    current = rounds[-1] if rounds else None
-    state = None if current is None else spec.replay(current.setup, current.actions)
     finished = [played for played in rounds if played.status != Round.Status.PLAYING]
-    return Table(match, seats, current, state, spec, results=finished)
+    return _table_of(match, seats, rounds[-1] if rounds else None, finished)
 
 
 def matches_of(user: AbstractBaseUser) -> Any:
