@@ -169,7 +169,7 @@ def _claim(match_id: int) -> bool:
 
 
 def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int, turn: Any) -> None:
-    task = loop.create_task(_drive(match_id, None if turn is None else (True, turn)))
+    task = loop.create_task(_drive(match_id, None if turn is None else (True, turn, None)))
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 
@@ -258,16 +258,22 @@ def release_lease(match_id: int) -> None:
     )
 
 
-def _lease_and_turn(match_id: int) -> tuple[bool, Any]:
+Looked = tuple[bool, Any, int | None]
+"""What a runner found: whether it holds the lease, the turn (``services.computer_turn``), and
+the version the match had when the turn was read off a table this runner's move left (None:
+read by a look of its own)."""
+
+
+def _lease_and_turn(match_id: int) -> Looked:
     """Takes or renews the lease, then reads the turn (None when another process holds it)."""
     from games import services
 
     if not take_lease(match_id):
-        return False, None
-    return True, services.computer_turn(match_id)
+        return False, None, None
+    return True, services.computer_turn(match_id), None
 
 
-def _submit_and_look(match_id: int, action: Any, turn: Any) -> tuple[bool, Any]:
+def _submit_and_look(match_id: int, action: Any, turn: Any) -> Looked:
     """Submits the computer's move, renewing the lease in the same update, and reads the next
     turn off the table the move left, all in one worker thread: under load every hop between
     the event loop and a thread, and every statement, waits its turn for the processor."""
@@ -277,11 +283,26 @@ def _submit_and_look(match_id: int, action: Any, turn: Any) -> tuple[bool, Any]:
         match_id, action, turn.version, computer_seat=turn.seat, lease=PROCESS
     )
     if not table.leased:
-        return False, None
-    return True, services.turn_of(table)
+        return False, None, None
+    return True, services.turn_of(table), table.match.version
 
 
-async def _drive(match_id: int, looked: tuple[bool, Any] | None = None) -> None:
+def _release_and_look(match_id: int, seen: int | None) -> bool:
+    """Releases the lease, then looks once more whether a computer is to move: a runner of
+    another process refused while this one held the lease would have left its turn unplayed.
+    ``seen``: the version at which this runner's own move left nothing to play, when it was
+    one; the match is then looked at again only if it has moved on since."""
+    from games import services
+    from games.models import Match
+
+    release_lease(match_id)
+    if seen is None:
+        return services.computer_turn(match_id) is not None
+    version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+    return version is not None and version != seen
+
+
+async def _drive(match_id: int, looked: Looked | None = None) -> None:
     from games import services
 
     loop = asyncio.get_running_loop()
@@ -293,7 +314,7 @@ async def _drive(match_id: int, looked: tuple[bool, Any] | None = None) -> None:
                 with _lock:
                     _runners[match_id] = False
                 looked = await _in_thread(_lease_and_turn)(match_id)
-            leased, turn = looked
+            leased, turn, seen = looked
             looked = None
             if not leased:
                 # Another process plays here, or died holding the claim (a crash and a quick
@@ -314,13 +335,7 @@ async def _drive(match_id: int, looked: tuple[bool, Any] | None = None) -> None:
                 await _wait_for_clock(match_id, turn)
                 continue
             if turn is None:
-                await _in_thread(release_lease)(match_id)
-                with _lock:
-                    if _runners[match_id]:
-                        continue
-                # A runner of another process refused while this one held the lease would
-                # have left its turn unplayed: look once more now that the lease is free.
-                if await _in_thread(services.computer_turn)(match_id) is not None:
+                if await _in_thread(_release_and_look)(match_id, seen):
                     continue
                 with _lock:
                     if _runners[match_id]:

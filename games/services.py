@@ -555,7 +555,12 @@ def _change(
             # A computer answers the person: this process claims its turns in the same update
             # and hands the runner the turn as the change leaves it.
             _renew_lease(table, bot_runner.PROCESS)
-        _save(table, socket, hand_over=user is not None and table.leased)
+        _save(
+            table,
+            socket,
+            hand_over=user is not None and table.leased,
+            runner_looks=computer_seat is not None and table.leased,
+        )
     return table
 
 
@@ -565,9 +570,13 @@ def _take_back(seat: Seat) -> None:
     seat.save(update_fields=["stand_in"])
 
 
-def _save(table: Table, socket: str = "", *, hand_over: bool = False) -> None:
+def _save(
+    table: Table, socket: str = "", *, hand_over: bool = False, runner_looks: bool = False
+) -> None:
     """Saves the new version and the changed fields; after the commit, announces the version
-    (and, ``hand_over``, gives this process's runner the computer's turn at it)."""
+    (and, ``hand_over``, gives this process's runner the computer's turn at it). A computer's
+    move made by this process's runner (``runner_looks``) asks no runner: that runner reads
+    the next turn off the table the move left."""
     match = table.match
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
@@ -577,7 +586,7 @@ def _save(table: Table, socket: str = "", *, hand_over: bool = False) -> None:
         record_results(match, table.seats)
     turn = turn_of(table) if hand_over else None
     match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: _announce(match_id, version, socket, turn))
+    transaction.on_commit(lambda: _announce(match_id, version, socket, turn, not runner_looks))
 
 
 def _restart_clock(table: Table) -> None:
@@ -590,15 +599,19 @@ def _restart_clock(table: Table) -> None:
 
 
 def _announce(
-    match_id: int, version: int, socket: str = "", turn: ComputerTurn | Waiting | None = None
+    match_id: int,
+    version: int,
+    socket: str = "",
+    turn: ComputerTurn | Waiting | None = None,
+    ask_runner: bool = True,
 ) -> None:
     """Runs after the commit: tell every open table, and let the computers play (from
     ``turn``, when the change took the lease and read it)."""
     push_match_updated(match_id, version, socket)
-    if turn is None:
-        bot_runner.request_bot_moves(match_id)
-    else:
+    if turn is not None:
         bot_runner.request_bot_moves(match_id, turn)
+    elif ask_runner:
+        bot_runner.request_bot_moves(match_id)
 
 
 def push_match_updated(match_id: int, version: int, socket: str = "") -> None:

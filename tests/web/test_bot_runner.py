@@ -10,11 +10,13 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from games import bot_runner, services
+from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import CARD_NAMES
 
@@ -211,6 +213,58 @@ def test_a_persons_move_hands_the_computers_turn_to_this_processs_runner(
     assert (turn.version, turn.seat) == (table.match.version, table.computer_to_move)
     assert turn == services.computer_turn(scripted_match.pk)
     assert Match.objects.get(pk=scripted_match.pk).computer_lease == bot_runner.PROCESS
+
+
+def _alices_move_answered(
+    alice: Any, match: Match, monkeypatch: pytest.MonkeyPatch, moved_on_as_let_go: bool = False
+) -> list[int]:
+    """Lets the computers play up to Alice's turn, then makes her move and returns the
+    runner's own looks at the table while the computers answer it. ``moved_on_as_let_go``: the
+    match changes through another server process (whose runner the lease refused) just as this
+    runner releases the lease."""
+    bot_runner.request_bot_moves(match.pk)
+    wait_until_idle()
+    before = current(match)
+    assert before.to_move == 0
+    looks: list[int] = []
+    look = services.computer_turn
+    release = bot_runner.release_lease
+
+    def counted(match_id: int) -> Any:
+        looks.append(match_id)
+        return look(match_id)
+
+    def release_as_another_process_moves(match_id: int) -> None:
+        release(match_id)
+        if not looks:
+            Match.objects.filter(pk=match_id).update(version=F("version") + 1)
+
+    monkeypatch.setattr(services, "computer_turn", counted)
+    if moved_on_as_let_go:
+        monkeypatch.setattr(bot_runner, "release_lease", release_as_another_process_moves)
+    action = run_chooser(before.spec.chooser, "normal", before.view_for(0), "alice")
+    services.submit_move(match.pk, action, before.match.version, user=alice)
+    wait_until_idle()
+    after = current(match)
+    # Both computers answered, and it is Alice's turn again.
+    assert after.match.version >= before.match.version + 3
+    assert after.to_move == 0
+    assert Match.objects.get(pk=match.pk).computer_lease == ""
+    return looks
+
+
+def test_answering_a_persons_move_the_runner_reads_no_table_but_those_its_moves_left(
+    alice: Any, scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _alices_move_answered(alice, scripted_match, monkeypatch) == []
+
+
+def test_a_runner_looks_again_when_the_match_moved_on_as_it_let_go(
+    alice: Any, scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    looks = _alices_move_answered(alice, scripted_match, monkeypatch, moved_on_as_let_go=True)
+    # The runner took the lease again and read the table, then looked once more as it let go.
+    assert looks == [scripted_match.pk, scripted_match.pk]
 
 
 def test_after_a_restart_the_computers_play_on_without_anyone_opening_the_table(
