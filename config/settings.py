@@ -134,7 +134,8 @@ def _database(url: str) -> dict[str, object]:
     name = parsed.path.lstrip("/")
     pool = _pool()
     return {
-        "ENGINE": "django.db.backends.postgresql",
+        # Django's backend, with a pool that checks only connections that sat idle.
+        "ENGINE": "config.postgresql",
         "NAME": name,
         "USER": unquote(parsed.username or ""),
         "PASSWORD": unquote(parsed.password or ""),

@@ -20,8 +20,10 @@ def test_postgresql_gets_a_connection_pool_by_default(monkeypatch: pytest.Monkey
         "thousand",
     )
     assert db["OPTIONS"] == {"pool": {"min_size": 2, "max_size": 20, "timeout": 10}}
-    # Django refuses persistent connections with a pool; health checks run as it hands out.
+    # Django refuses persistent connections with a pool; the pool checks a connection that
+    # sat idle as it hands it out (config.postgresql).
     assert (db["CONN_MAX_AGE"], db["CONN_HEALTH_CHECKS"]) == (0, True)
+    assert db["ENGINE"] == "config.postgresql"
 
 
 def test_without_the_pool_connections_live_as_long_as_configured(
