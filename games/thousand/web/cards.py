@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
@@ -115,14 +116,44 @@ class CardView:
     """The card just came from the musik: it moves into the hand where motion is allowed."""
 
     @property
-    def art(self) -> str:
-        """The static path of the card's face."""
-        return f"games/cards/{self.code}.svg"
-
-    @property
     def html(self) -> SafeString:
         """The card inline in a line of text."""
         return card_html(self.code)
+
+    @property
+    def face(self) -> SafeString:
+        """The card's face as drawn in a hand, a trick or the musik."""
+        return _face(get_language(), self.code, self.marriage)
+
+
+@cache
+def _face(language: str | None, code: str, marriage: bool) -> SafeString:
+    """A card's face in ``language`` (the active language when it is asked), built once: a
+    table draws a dozen faces for every viewer after every move."""
+    dot = (
+        format_html(
+            '<span class="marriage-dot" title="{}"><span class="visually-hidden">{}</span></span>',
+            _("Part of a marriage"),
+            _("(marriage)"),
+        )
+        if marriage
+        else ""
+    )
+    rank = rank_label(code[0])
+    return format_html(
+        '<span class="card-face {}" data-card="{}"><img class="card-art" src="{}" alt=""'
+        ' width="120" height="168"><span class="rank" aria-hidden="true">{}</span>'
+        '<span class="rank rank-end" aria-hidden="true">{}</span>'
+        # The line break the face's template ended with: pages stay byte for byte the same.
+        '<span class="visually-hidden">{}</span>{}</span>\n',
+        "red" if code[1] in RED_SUITS else "black",
+        code,
+        static(f"games/cards/{code}.svg"),
+        rank,
+        rank,
+        card_spoken(code),
+        dot,
+    )
 
 
 def card_view(code: str) -> CardView:
