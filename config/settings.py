@@ -180,12 +180,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
-    # channels-redis waits for a message with a 5 s blocking read; redis-py 8's default
-    # 5 s socket timeout would end that wait with a TimeoutError and close every idle
-    # WebSocket (channels_redis #422, redis-py #4091). Give the socket a longer timeout.
+    # Redis's publish/subscribe: a change's notice is one PUBLISH, which each server process
+    # subscribed to the match hands to its consumers. channels-redis's original layer (a list
+    # per channel, several commands per notice) carried about a third fewer computer moves
+    # under `manage.py loadtest` (README, "Load"). A socket timeout longer than redis-py 8's
+    # default 5 s, which ended the original layer's 5 s blocking reads and closed every idle
+    # WebSocket (channels_redis #422, redis-py #4091).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}]
             },

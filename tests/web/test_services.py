@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from django.contrib.auth.models import AbstractBaseUser
 
@@ -73,14 +73,23 @@ def test_a_move_bumps_the_version_and_pushes_it_to_the_match_group_after_commit(
     runner_requests: list[int],
 ) -> None:
     layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(services.group_name(scripted_match.pk), channel)
 
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:  # type: ignore[operator]
-        computer_plays(scripted_match, "pass")
+    def move() -> list[object]:
+        with django_capture_on_commit_callbacks(execute=True) as callbacks:  # type: ignore[operator]
+            computer_plays(scripted_match, "pass")
+        return list(callbacks)
 
+    async def listen_to_the_move() -> tuple[list[object], dict[str, object]]:
+        # In one event loop: the Redis layer's subscriptions belong to the loop they are made in.
+        channel = await layer.new_channel()
+        await layer.group_add(services.group_name(scripted_match.pk), channel)
+        callbacks = await sync_to_async(move)()
+        message = await layer.receive(channel)
+        await layer.group_discard(services.group_name(scripted_match.pk), channel)
+        return callbacks, message
+
+    callbacks, message = async_to_sync(listen_to_the_move)()
     assert len(callbacks) == 1
-    message = async_to_sync(layer.receive)(channel)
     assert message == {"type": "match.updated", "version": 1}
     assert runner_requests == [scripted_match.pk]
 
