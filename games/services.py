@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -157,6 +158,23 @@ def load_table(match: Match) -> Table:
     return _table_of(match, seats, Round.objects.filter(match=match).order_by("-number").first())
 
 
+def _locked_table(match_id: int) -> Table | None:
+    """``load_table`` of ``match_id`` with the match row locked until the transaction ends,
+    the match read with its seats (None: no such match)."""
+    seats = tuple(
+        Seat.objects.filter(match_id=match_id)
+        .select_related("match", "user__profile")
+        .select_for_update(of=("match",))
+        .order_by("number")
+    )
+    if not seats:
+        return None
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match
+    return _table_of(match, seats, Round.objects.filter(match=match).order_by("-number").first())
+
+
 def _table_of(
     match: Match,
     seats: tuple[Seat, ...],
@@ -170,17 +188,17 @@ def _table_of(
 
 
 def read_table(user: User, match_id: int) -> Table | None:
-    """The table of ``match_id`` for a person seated at it, read as one snapshot: the version
-    and the position it labels always belong together, even while a move commits meanwhile
-    (a table showing version v with the position of v + 1 would get the person's next move
-    refused as stale). ``None`` for a stranger."""
-    outer = not connection.in_atomic_block
-    with transaction.atomic():
-        if outer and connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        # The match comes with its seats, and the current round with the finished ones: two
-        # statements (a table is read for every viewer after every move).
+    """The table of ``match_id`` for a person seated at it, as it was at one moment: the
+    version and the position it labels always belong together, even while a move commits
+    meanwhile (a table showing version v with the position of v + 1 would get the person's
+    next move refused as stale). ``None`` for a stranger.
+
+    Two statements and no transaction (a table is read for every viewer after every move): the
+    match with its seats, then the rounds, each with the match's version as that statement
+    saw it. Every change to a round raises the version in the same transaction, so the rounds
+    read at the version of the first statement are the rounds of that moment; a change that
+    committed in between is seen by the version, and the table is read again."""
+    while True:
         seats = tuple(
             Seat.objects.filter(match_id=match_id)
             .select_related("match", "user__profile")
@@ -189,9 +207,15 @@ def read_table(user: User, match_id: int) -> Table | None:
         if not user.is_authenticated or all(seat.user_id != user.pk for seat in seats):
             return None
         match = seats[0].match
-        for seat in seats:
-            seat.match = match
-        rounds = list(Round.objects.filter(match=match).order_by("number"))
+        rounds = list(
+            Round.objects.filter(match_id=match_id)
+            .annotate(read_at=F("match__version"))
+            .order_by("number")
+        )
+        if all(played.read_at == match.version for played in rounds):
+            break
+    for seat in seats:
+        seat.match = match
     finished = [played for played in rounds if played.status != Round.Status.PLAYING]
     return _table_of(match, seats, rounds[-1] if rounds else None, finished)
 
@@ -530,10 +554,10 @@ def _change(
     if (user is None) == (computer_seat is None):
         raise ValueError("a change is made either by a user or by a computer seat")
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None:
+        table = _locked_table(match_id)
+        if table is None:
             raise _not_found()
-        table = load_table(match)
+        match = table.match
         seat = table.seat_of(user) if user is not None else computer_seat
         if seat is None:
             raise _not_found()

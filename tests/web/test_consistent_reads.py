@@ -35,7 +35,7 @@ def test_a_move_committing_during_a_read_does_not_mix_two_versions(
 
     def commit_a_move_first(execute: Any, sql: str, *args: Any) -> Any:
         # The match and its seats are read: another connection commits Left's pass before
-        # the rounds are read.
+        # the rounds are read (once).
         if "games_round" in sql and not moved:
             moved.append(True)
             mover = threading.Thread(target=left_passes, args=(scripted_match.pk,))
@@ -48,5 +48,8 @@ def test_a_move_committing_during_a_read_does_not_mix_two_versions(
 
     assert moved
     assert table is not None
-    assert (table.match.version, table.round.actions) == (0, [])  # type: ignore[union-attr]
+    # The rounds showed the move that committed after the match was read: the whole table
+    # was read again, at the version that labels that position.
+    assert (table.match.version, table.round.actions) == (1, ["pass"])  # type: ignore[union-attr]
+    assert table.state.to_move == 2
     assert current(scripted_match).match.version == 1  # the move did land
