@@ -579,11 +579,18 @@ def _change(
             # A computer answers the person: this process claims its turns in the same update
             # and hands the runner the turn as the change leaves it.
             _renew_lease(table, bot_runner.PROCESS)
+        # No runner is asked after a computer's move made by this process's runner (it reads
+        # the next turn off the table the move left), nor after a person's change that leaves
+        # no computer anything to play or wait for.
+        runner_looks = computer_seat is not None and table.leased
+        nothing_to_play = (
+            user is not None and table.computer_to_move is None and turn_of(table) is None
+        )
         _save(
             table,
             socket,
             hand_over=user is not None and table.leased,
-            runner_looks=computer_seat is not None and table.leased,
+            ask_runner=not (runner_looks or nothing_to_play),
         )
     return table
 
@@ -595,12 +602,11 @@ def _take_back(seat: Seat) -> None:
 
 
 def _save(
-    table: Table, socket: str = "", *, hand_over: bool = False, runner_looks: bool = False
+    table: Table, socket: str = "", *, hand_over: bool = False, ask_runner: bool = True
 ) -> None:
     """Saves the new version and the changed fields; after the commit, announces the version
-    (and, ``hand_over``, gives this process's runner the computer's turn at it). A computer's
-    move made by this process's runner (``runner_looks``) asks no runner: that runner reads
-    the next turn off the table the move left."""
+    and, ``ask_runner``, lets the computers play (``hand_over``: giving this process's runner
+    the computer's turn at it)."""
     match = table.match
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
@@ -610,7 +616,7 @@ def _save(
         record_results(match, table.seats)
     turn = turn_of(table) if hand_over else None
     match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: _announce(match_id, version, socket, turn, not runner_looks))
+    transaction.on_commit(lambda: _announce(match_id, version, socket, turn, ask_runner))
 
 
 def _restart_clock(table: Table) -> None:
@@ -629,8 +635,8 @@ def _announce(
     turn: ComputerTurn | Waiting | None = None,
     ask_runner: bool = True,
 ) -> None:
-    """Runs after the commit: tell every open table, and let the computers play (from
-    ``turn``, when the change took the lease and read it)."""
+    """Runs after the commit: tell every open table and, ``ask_runner``, let the computers
+    play (from ``turn``, when the change took the lease and read it)."""
     push_match_updated(match_id, version, socket)
     if turn is not None:
         bot_runner.request_bot_moves(match_id, turn)

@@ -215,6 +215,19 @@ def test_a_persons_move_hands_the_computers_turn_to_this_processs_runner(
     assert Match.objects.get(pk=scripted_match.pk).computer_lease == bot_runner.PROCESS
 
 
+def test_a_persons_move_that_leaves_the_computers_nothing_to_do_asks_no_runner(
+    alice: Any, scripted_match: Match, runner_requests: list[int]
+) -> None:
+    computer_plays(scripted_match, "pass", "pass")  # Alice takes the musik at 100
+    runner_requests.clear()
+    table = services.submit_move(scripted_match.pk, "give:QS", 2, user=alice)
+    assert table.to_move == 0  # she gives her second card next
+    assert runner_requests == []
+    table = services.submit_move(scripted_match.pk, "give:KS", 3, user=alice)
+    assert table.to_move == 0  # then she declares her contract
+    assert runner_requests == []
+
+
 def _alices_move_answered(
     alice: Any, match: Match, monkeypatch: pytest.MonkeyPatch, moved_on_as_let_go: bool = False
 ) -> list[int]:
