@@ -182,7 +182,7 @@ REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     # Redis's publish/subscribe: a change's notice is one PUBLISH, which each server process
     # subscribed to the match hands to its consumers. channels-redis's original layer (a list
-    # per channel, several commands per notice) carried about a third fewer computer moves
+    # per channel, several commands per notice) carried about a quarter fewer computer moves
     # under `manage.py loadtest` (README, "Load"). A socket timeout longer than redis-py 8's
     # default 5 s, which ended the original layer's 5 s blocking reads and closed every idle
     # WebSocket (channels_redis #422, redis-py #4091).
