@@ -155,7 +155,19 @@ def load_table(match: Match) -> Table:
     seats = tuple(
         Seat.objects.filter(match=match).select_related("user__profile").order_by("number")
     )
-    return _table_of(match, seats, Round.objects.filter(match=match).order_by("-number").first())
+    return _table_of(match, seats, _current_round(match))
+
+
+def _current_round(match: Match) -> Round | None:
+    return Round.objects.filter(match=match).order_by("-number").first()
+
+
+def _match_of(seats: tuple[Seat, ...]) -> Match:
+    """The match the seats were read with (``select_related``), one object for them all."""
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match
+    return match
 
 
 def _locked_table(match_id: int) -> Table | None:
@@ -169,10 +181,8 @@ def _locked_table(match_id: int) -> Table | None:
     )
     if not seats:
         return None
-    match = seats[0].match
-    for seat in seats:
-        seat.match = match
-    return _table_of(match, seats, Round.objects.filter(match=match).order_by("-number").first())
+    match = _match_of(seats)
+    return _table_of(match, seats, _current_round(match))
 
 
 def _table_of(
@@ -206,7 +216,7 @@ def read_table(user: User, match_id: int) -> Table | None:
         )
         if not user.is_authenticated or all(seat.user_id != user.pk for seat in seats):
             return None
-        match = seats[0].match
+        match = _match_of(seats)
         rounds = list(
             Round.objects.filter(match_id=match_id)
             .annotate(read_at=F("match__version"))
@@ -214,8 +224,6 @@ def read_table(user: User, match_id: int) -> Table | None:
         )
         if all(played.read_at == match.version for played in rounds):
             break
-    for seat in seats:
-        seat.match = match
     finished = [played for played in rounds if played.status != Round.Status.PLAYING]
     return _table_of(match, seats, rounds[-1] if rounds else None, finished)
 
@@ -579,19 +587,7 @@ def _change(
             # A computer answers the person: this process claims its turns in the same update
             # and hands the runner the turn as the change leaves it.
             _renew_lease(table, bot_runner.PROCESS)
-        # No runner is asked after a computer's move made by this process's runner (it reads
-        # the next turn off the table the move left), nor after a person's change that leaves
-        # no computer anything to play or wait for.
-        runner_looks = computer_seat is not None and table.leased
-        nothing_to_play = (
-            user is not None and table.computer_to_move is None and turn_of(table) is None
-        )
-        _save(
-            table,
-            socket,
-            hand_over=user is not None and table.leased,
-            ask_runner=not (runner_looks or nothing_to_play),
-        )
+        _save(table, socket, by_person=user is not None)
     return table
 
 
@@ -601,12 +597,12 @@ def _take_back(seat: Seat) -> None:
     seat.save(update_fields=["stand_in"])
 
 
-def _save(
-    table: Table, socket: str = "", *, hand_over: bool = False, ask_runner: bool = True
-) -> None:
+def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     """Saves the new version and the changed fields; after the commit, announces the version
-    and, ``ask_runner``, lets the computers play (``hand_over``: giving this process's runner
-    the computer's turn at it)."""
+    and lets the computers play. A person's change (``by_person``) that took the lease gives
+    this process's runner the computer's turn it leaves, and one that leaves the computers
+    nothing to play or wait for asks no runner; a computer's move that renewed the lease asks
+    none either, as its runner reads the next turn off the table itself."""
     match = table.match
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
@@ -614,9 +610,15 @@ def _save(
     match.save(update_fields=sorted({*changed, "version", "turn_started", "updated"}))
     if "status" in changed and match.is_finished:
         record_results(match, table.seats)
-    turn = turn_of(table) if hand_over else None
+    if by_person:
+        turn = turn_of(table)
+        ask_runner = turn is not None
+        handed = turn if table.leased else None
+    else:
+        ask_runner = not table.leased
+        handed = None
     match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: _announce(match_id, version, socket, turn, ask_runner))
+    transaction.on_commit(lambda: _announce(match_id, version, socket, handed, ask_runner))
 
 
 def _restart_clock(table: Table) -> None:

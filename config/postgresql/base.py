@@ -16,6 +16,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db.backends.postgresql import base
+from psycopg_pool import ConnectionPool
 
 CHECK_AFTER_SECONDS = 2.0
 
@@ -25,8 +26,6 @@ _RETURNED = "_returned_to_pool_at"
 def _check_unless_recent(connection: Any) -> None:
     """The pool's ``check``: a round trip for a connection made or given back to the pool
     ``CHECK_AFTER_SECONDS`` ago or more."""
-    from psycopg_pool import ConnectionPool
-
     returned = getattr(connection, _RETURNED, None)
     if returned is None or time.monotonic() - returned >= CHECK_AFTER_SECONDS:
         ConnectionPool.check_connection(connection)
@@ -41,8 +40,6 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if self.alias not in self._connection_pools:
             if self.settings_dict.get("CONN_MAX_AGE", 0) != 0:
                 raise ImproperlyConfigured("Pooling doesn't support persistent connections.")
-            from psycopg_pool import ConnectionPool
-
             connect_kwargs = self.get_connection_params()
             # In autocommit, as Django's own pool: Django sets the mode it needs later on.
             connect_kwargs["autocommit"] = True
