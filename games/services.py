@@ -32,6 +32,7 @@ from games import bot_runner
 from games.core.registry import GameSpec, IllegalMove, get_spec
 from games.history.results import record_results
 from games.models import ComputerLevel, Match, Round, Seat, new_table_code
+from games.precompiled import Precompiled
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -158,8 +159,40 @@ def load_table(match: Match) -> Table:
     return _table_of(match, seats, _current_round(match))
 
 
+# The reads made for every move and every viewer's table, compiled once (games.precompiled).
+_SEATS = Precompiled(
+    lambda match_id: (
+        Seat.objects.filter(match_id=match_id)
+        .select_related("match", "user__profile")
+        .order_by("number")
+    ),
+    1,
+)
+_LOCKED_SEATS = Precompiled(
+    lambda match_id: (
+        Seat.objects.filter(match_id=match_id)
+        .select_related("match", "user__profile")
+        .select_for_update(of=("match",))
+        .order_by("number")
+    ),
+    1,
+)
+_ROUNDS = Precompiled(
+    lambda match_id: (
+        Round.objects.filter(match_id=match_id)
+        .annotate(read_at=F("match__version"))
+        .order_by("number")
+    ),
+    1,
+)
+_CURRENT_ROUND = Precompiled(
+    lambda match_id: Round.objects.filter(match_id=match_id).order_by("-number")[:1], 1
+)
+
+
 def _current_round(match: Match) -> Round | None:
-    return Round.objects.filter(match=match).order_by("-number").first()
+    found = _CURRENT_ROUND(match.pk)
+    return found[0] if found else None
 
 
 def _match_of(seats: tuple[Seat, ...]) -> Match:
@@ -173,12 +206,7 @@ def _match_of(seats: tuple[Seat, ...]) -> Match:
 def _locked_table(match_id: int) -> Table | None:
     """``load_table`` of ``match_id`` with the match row locked until the transaction ends,
     the match read with its seats (None: no such match)."""
-    seats = tuple(
-        Seat.objects.filter(match_id=match_id)
-        .select_related("match", "user__profile")
-        .select_for_update(of=("match",))
-        .order_by("number")
-    )
+    seats = tuple(_LOCKED_SEATS(match_id))
     if not seats:
         return None
     match = _match_of(seats)
@@ -209,19 +237,11 @@ def read_table(user: User, match_id: int) -> Table | None:
     read at the version of the first statement are the rounds of that moment; a change that
     committed in between is seen by the version, and the table is read again."""
     while True:
-        seats = tuple(
-            Seat.objects.filter(match_id=match_id)
-            .select_related("match", "user__profile")
-            .order_by("number")
-        )
+        seats = tuple(_SEATS(match_id))
         if not user.is_authenticated or all(seat.user_id != user.pk for seat in seats):
             return None
         match = _match_of(seats)
-        rounds = list(
-            Round.objects.filter(match_id=match_id)
-            .annotate(read_at=F("match__version"))
-            .order_by("number")
-        )
+        rounds = _ROUNDS(match_id)
         if all(played.read_at == match.version for played in rounds):
             break
     finished = [played for played in rounds if played.status != Round.Status.PLAYING]
