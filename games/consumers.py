@@ -26,6 +26,8 @@ from games import bot_runner
 from games.rendering import table_fragments
 from games.services import (
     MoveRejected,
+    Table,
+    committed_table,
     connected,
     group_name,
     match_for_user,
@@ -119,17 +121,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 # This page's own move: its HTTP answer carries the table of this version.
                 self.sent_version = version
                 return
-        await self._send_table()
+        stamp = event.get("stamp")
+        await self._send_table(stamp=stamp if isinstance(stamp, str) else "")
 
     async def match_presence(self, event: dict[str, Any]) -> None:
         if event.get("origin") != self.channel_name:
             await self._send_table()
 
-    async def _send_table(self, message: str = "", reason: str = "") -> None:
-        rendered = await database_sync_to_async(self._render)(message)
+    async def _send_table(self, message: str = "", reason: str = "", stamp: str = "") -> None:
+        rendered = await database_sync_to_async(self._render)(message, stamp)
         if rendered is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
+        await self._send_rendered(rendered, reason)
+
+    async def _send_rendered(self, rendered: tuple[int, str], reason: str = "") -> None:
         version, html = rendered
         self.sent_version = max(self.sent_version, version)
         # The reason code is one of the service's fixed words, never the frame's own text.
@@ -155,8 +161,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
             else:
                 play(self.match_id, data, user=self.user)
 
-    def _render(self, message: str) -> tuple[int, str] | None:
-        table = read_table(self.user, self.match_id)
+    def _render(self, message: str, stamp: str = "") -> tuple[int, str] | None:
+        """The table for this viewer: the one a change in this process left, when ``stamp``
+        names it, else read from the database."""
+        table = committed_table(self.match_id, stamp) if stamp else None
+        if table is None:
+            table = read_table(self.user, self.match_id)
+        return self._rendered(table, message)
+
+    def _rendered(self, table: Table | None, message: str) -> tuple[int, str] | None:
         if table is None:
             return None
         match = table.match

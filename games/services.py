@@ -12,8 +12,11 @@ same path. Nothing here names a card, a bid or a tile: the game's spec does.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -205,12 +208,22 @@ def _match_of(seats: tuple[Seat, ...]) -> Match:
 
 def _locked_table(match_id: int) -> Table | None:
     """``load_table`` of ``match_id`` with the match row locked until the transaction ends,
-    the match read with its seats (None: no such match)."""
+    the match read with its seats (None: no such match). When this process committed the
+    match's last change, its round and finished rounds come from that table instead of the
+    database: every change to a round raises the version, so the same version means the same
+    rounds. The seats and their people are always read afresh."""
     seats = tuple(_LOCKED_SEATS(match_id))
     if not seats:
         return None
     match = _match_of(seats)
-    return _table_of(match, seats, _current_round(match))
+    last = committed_table(match_id, stamp_of(match))
+    if last is None:
+        return _table_of(match, seats, _current_round(match))
+    # The committed table is shared with the threads rendering it: the change gets its own
+    # round (a change assigns its fields, never mutates them) and list of finished rounds.
+    current = None if last.round is None else copy.copy(last.round)
+    results = None if last.results is None else list(last.results)
+    return Table(match, seats, current, last.state, last.spec, results=results)
 
 
 def _table_of(
@@ -637,8 +650,47 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     else:
         ask_runner = not table.leased
         handed = None
-    match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: _announce(match_id, version, socket, handed, ask_runner))
+    # Read in the transaction, so that the table kept for the viewers is all of this version.
+    table.finished_rounds()
+    match_id, version, stamp = match.pk, match.version, stamp_of(match)
+
+    def committed() -> None:
+        _remember(table)
+        _announce(match_id, version, socket, handed, ask_runner, stamp)
+
+    transaction.on_commit(committed)
+
+
+COMMITTED_TABLES = 4096
+"""How many matches' last committed tables a process keeps for the viewers' pushed tables."""
+_committed_lock = threading.Lock()
+_committed: OrderedDict[int, Table] = OrderedDict()
+
+
+def _remember(table: Table) -> None:
+    """Keeps the table a committed change left, for its viewers on this process and for the
+    match's next change (``committed_table``). Nothing may change it from now on."""
+    with _committed_lock:
+        _committed[table.match.pk] = table
+        _committed.move_to_end(table.match.pk)
+        while len(_committed) > COMMITTED_TABLES:
+            _committed.popitem(last=False)
+
+
+def committed_table(match_id: int, stamp: str) -> Table | None:
+    """The table of ``match_id`` as a change in this process committed it, if ``stamp`` (see
+    ``stamp_of``) says it is the one at hand (the viewers' tables of that version are rendered
+    from it instead of being read back). Shared between threads: read only."""
+    with _committed_lock:
+        table = _committed.get(match_id)
+    return table if table is not None and stamp_of(table.match) == stamp else None
+
+
+def stamp_of(match: Match) -> str:
+    """The version with the moment it was saved: a match's version names its state, the
+    moment tells apart the matches that had the same number in a database restored or
+    emptied meanwhile (a test's)."""
+    return f"{match.version}@{match.updated.isoformat()}"
 
 
 def _restart_clock(table: Table) -> None:
@@ -656,23 +708,28 @@ def _announce(
     socket: str = "",
     turn: ComputerTurn | Waiting | None = None,
     ask_runner: bool = True,
+    stamp: str = "",
 ) -> None:
     """Runs after the commit: tell every open table and, ``ask_runner``, let the computers
     play (from ``turn``, when the change took the lease and read it)."""
-    push_match_updated(match_id, version, socket)
+    push_match_updated(match_id, version, socket, stamp)
     if turn is not None:
         bot_runner.request_bot_moves(match_id, turn)
     elif ask_runner:
         bot_runner.request_bot_moves(match_id)
 
 
-def push_match_updated(match_id: int, version: int, socket: str = "") -> None:
+def push_match_updated(match_id: int, version: int, socket: str = "", stamp: str = "") -> None:
     """Tells the match's group that it changed; each consumer renders for its own viewer.
     ``socket`` is the token of the open socket whose page gets this version in the HTTP
-    answer to its own move: that consumer does not send the same table again."""
+    answer to its own move: that consumer does not send the same table again.
+    ``stamp`` (``stamp_of``) lets a consumer in the process that committed the change render
+    the table the change left (``committed_table``) instead of reading it back."""
     event: dict[str, Any] = {"type": "match.updated", "version": version}
     if socket:
         event["answered"] = socket
+    if stamp:
+        event["stamp"] = stamp
     _group_send(match_id, event)
 
 

@@ -66,7 +66,9 @@ def _no_computer_runner_here(monkeypatch: pytest.MonkeyPatch) -> None:
     page is loaded at each state, so no notice needs to reach it (a push from here could not:
     sync Playwright runs an event loop in this thread)."""
     monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
-    monkeypatch.setattr(services, "push_match_updated", lambda match_id, version, socket="": None)
+    monkeypatch.setattr(
+        services, "push_match_updated", lambda match_id, version, socket="", stamp="": None
+    )
 
 
 def move(match: Match, person: AbstractBaseUser, action: str) -> None:

@@ -27,7 +27,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _no_computer_runner_here(monkeypatch: pytest.MonkeyPatch) -> None:
     # The tables are only looked at here: no computer needs to move.
     monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
-    monkeypatch.setattr(services, "push_match_updated", lambda match_id, version, socket="": None)
+    monkeypatch.setattr(
+        services, "push_match_updated", lambda match_id, version, socket="", stamp="": None
+    )
 
 
 @pytest.mark.parametrize("screen", list(VIEWPORTS))

@@ -8,14 +8,16 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from games import bot_runner
+from games import bot_runner, consumers, services
 from games.models import Match, Round
+from games.rendering import table_fragments
 from games.thousand.engine import legal_actions
 
 from .conftest import computer_plays, current, play_computers
@@ -101,6 +103,41 @@ async def test_a_move_sent_over_the_socket_goes_through_the_service_and_comes_ba
     assert "You bid 120." in frame
     hand = await database_sync_to_async(Round.objects.get)(match=scripted_match)
     assert hand.actions == ["pass", "bid:110", "bid:120"]
+    await communicator.disconnect()
+
+
+async def test_a_change_made_in_this_process_is_pushed_from_the_table_it_left(
+    alice: AbstractBaseUser,
+    scripted_match: Match,
+    alice_cookie: bytes,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    await communicator.receive_from()
+    reads: list[int] = []
+
+    def counted_read(user: AbstractBaseUser, match_id: int) -> services.Table | None:
+        reads.append(match_id)
+        return services.read_table(user, match_id)
+
+    monkeypatch.setattr(consumers, "read_table", counted_read)
+    await database_sync_to_async(computer_plays)(scripted_match, "pass")
+    frame = await communicator.receive_from()
+    assert reads == []
+    fresh = await database_sync_to_async(services.read_table)(alice, scripted_match.pk)
+    assert fresh is not None
+    expected = table_fragments(fresh, 0, origin="http://testserver")
+    assert frame.startswith(expected)  # byte for byte the table read back would give
+
+    # A notice of a change this process did not make (its stamp names no table kept here).
+    layer = get_channel_layer()
+    await layer.group_send(
+        services.group_name(scripted_match.pk),
+        {"type": "match.updated", "version": 7, "stamp": "7@2020-01-01T00:00:00+00:00"},
+    )
+    assert version_of(await communicator.receive_from()) == 1
+    assert reads == [scripted_match.pk]
     await communicator.disconnect()
 
 

@@ -90,7 +90,9 @@ def test_a_move_bumps_the_version_and_pushes_it_to_the_match_group_after_commit(
 
     callbacks, message = async_to_sync(listen_to_the_move)()
     assert len(callbacks) == 1
-    assert message == {"type": "match.updated", "version": 1}
+    scripted_match.refresh_from_db()
+    stamp = f"1@{scripted_match.updated.isoformat()}"
+    assert message == {"type": "match.updated", "version": 1, "stamp": stamp}
     assert runner_requests == [scripted_match.pk]
 
 
