@@ -5,8 +5,9 @@ page that missed updates, and counts the person as present at the table. Each
 ``match.updated`` notice from the match's group makes it render the table again for its own
 user's seat only. A frame from the page is a move (``{"action": …, "version": n}``), the next
 round (``{"next": true, "version": n}``) or resigning (``{"resign": true}``), handled by the
-same services as over HTTP; a refused one gets an error frame: the table with the message, and
-the refusal's reason code in the table's ``data-refused`` attribute.
+same services as over HTTP and answered with the table it left (the table page sends its moves
+this way while its socket is open); a refused one gets an error frame: the table with the
+message, and the refusal's reason code in the table's ``data-refused`` attribute.
 """
 
 from __future__ import annotations
@@ -108,9 +109,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 ) from None
             if not isinstance(data, dict):
                 raise MoveRejected("malformed", translation.gettext_lazy("That is not a move."))
-            await database_sync_to_async(self._move)(data)
+            answer = await database_sync_to_async(self._move)(data)
         except MoveRejected as rejected:
             await self._send_table(message=self._translated(rejected), reason=rejected.reason)
+            return
+        if answer is None:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self._send_rendered(answer)
 
     async def match_updated(self, event: dict[str, Any]) -> None:
         version = event.get("version")
@@ -152,14 +158,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _may_watch(self) -> bool:
         return match_for_user(self.user, self.match_id) is not None
 
-    def _move(self, data: dict[str, Any]) -> None:
+    def _move(self, data: dict[str, Any]) -> tuple[int, str] | None:
+        """Makes the move and renders the table it left for this socket, in one thread (the
+        move's notice then finds that version sent)."""
         with translation.override(self.language):
             if data.get("resign") is True:
-                resign(self.match_id, user=self.user)
+                table = resign(self.match_id, user=self.user)
             elif data.get("next") is True:
-                next_round(self.match_id, version_from(data), user=self.user)
+                table = next_round(self.match_id, version_from(data), user=self.user)
             else:
-                play(self.match_id, data, user=self.user)
+                table = play(self.match_id, data, user=self.user)
+        return self._rendered(table, "")
 
     def _render(self, message: str, stamp: str = "") -> tuple[int, str] | None:
         """The table for this viewer: the one a change in this process left, when ``stamp``

@@ -18,6 +18,28 @@ document.addEventListener("htmx:wsAfterMessage", () => { window.socketUpdates +=
 """
 
 
+MOVE_POST = re.compile(r"/play/\d+/(act|next)/$")
+
+
+def watch_moves(page: Page) -> tuple[list[str], list[str]]:
+    """The moves ``page`` posts (their addresses) and the frames it sends down its sockets."""
+    posts: list[str] = []
+    frames: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            posts.append(request.url)
+            if request.method == "POST" and MOVE_POST.search(request.url)
+            else None
+        ),
+    )
+    page.on(
+        "websocket",
+        lambda socket: socket.on("framesent", lambda payload: frames.append(str(payload))),
+    )
+    return posts, frames
+
+
 def table_state(page: Page) -> tuple[str, str, int]:
     """The hand's phase, the controls on offer and the table's version."""
     classes, version = page.locator("#table").evaluate("t => [t.className, t.dataset.version]")
@@ -82,6 +104,7 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    move_posts, frames_sent = watch_moves(page)
 
     def shot(name: str) -> None:
         # A card just played deals in: wait for it to land, as a person would see the table.
@@ -162,6 +185,9 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
 
     assert page.evaluate("window.sameDocument") is True  # no page load since the match began
     assert page.evaluate("window.socketUpdates") > 0  # the computers' moves came by WebSocket
+    # Alice's moves went down the open socket, none as a POST.
+    assert move_posts == []
+    assert sum('"action":' in frame for frame in frames_sent) >= 8
     assert page.locator("body").get_attribute("data-socket") == "open"
     assert any(step.startswith("playing-play") for step in seen)
     assert focus_checked
@@ -170,6 +196,8 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
     page.get_by_role("button", name="Deal the next hand").click()
     expect(page.locator("#table")).not_to_have_class(re.compile(r"phase-over"))
     shot(f"{len(seen) + 5:02d}-next-hand")
+    assert move_posts == []
+    assert any('"next":true' in frame for frame in frames_sent)
     context.close()
 
 
@@ -228,4 +256,45 @@ def test_open_panels_stay_open_as_moves_arrive_and_the_match_can_be_resigned(
     expect(page.locator("#resign-box")).to_have_count(0)
     page.screenshot(path=screenshot_dir / "desktop-resigned.png", full_page=True)
     assert errors == []
+    context.close()
+
+
+def test_without_an_open_socket_the_moves_are_posted(
+    browser: Browser, live_server_url: str
+) -> None:
+    """The table's socket is refused (closed as soon as it opens): the page's moves go as POSTs,
+    their answers are the new table, and the page polls for the computers' moves."""
+    context = browser.new_context(viewport=VIEWPORTS["desktop"])  # type: ignore[arg-type]
+    page = context.new_page()
+    page.route_web_socket(re.compile(r"/ws/play/"), lambda socket: socket.close())
+    move_posts, frames_sent = watch_moves(page)
+    page.goto(live_server_url + "/")
+    page.get_by_role("button", name="Play now").click()
+    page.locator("#start-thousand").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    expect(page.locator("body")).to_have_attribute("data-socket", "closed")
+
+    moved = 0
+    for _ in range(60):
+        _phase, controls, version = table_state(page)
+        if controls == "wait":
+            wait_for_a_newer_table(page, version)
+            continue
+        if controls == "redeal":
+            page.get_by_role("button", name="Keep my cards").click()
+        elif controls == "bid":
+            page.get_by_role("button", name="Pass").click()
+        elif controls == "contract":
+            page.locator("#contract-button").click()
+        elif controls in ("give", "play"):
+            page.locator(".hand li.playable button").first.click()
+        else:
+            break
+        wait_for_a_newer_table(page, version)
+        moved += 1
+        if moved == 3:
+            break
+    assert moved == 3
+    assert len(move_posts) == 3
+    assert frames_sent == []
     context.close()

@@ -106,6 +106,26 @@ async def test_a_move_sent_over_the_socket_goes_through_the_service_and_comes_ba
     await communicator.disconnect()
 
 
+async def test_a_move_sent_over_the_socket_is_answered_by_its_consumer_once(
+    scripted_match: Match, alice_cookie: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    await communicator.receive_from()
+    notices: list[int] = []
+    monkeypatch.setattr(
+        services, "push_match_updated", lambda match_id, version, *rest: notices.append(version)
+    )
+    await communicator.send_to(text_data=json.dumps({"action": "pass", "version": "2"}))
+    # The answer is the table the move left, rendered by the consumer that made it, not a
+    # notice's: the notice went out (to other sockets) but never reached this one.
+    assert version_of(await communicator.receive_from()) == 3
+    assert notices == [3]
+    assert await communicator.receive_nothing(timeout=0.3)
+    await communicator.disconnect()
+
+
 async def test_a_change_made_in_this_process_is_pushed_from_the_table_it_left(
     alice: AbstractBaseUser,
     scripted_match: Match,

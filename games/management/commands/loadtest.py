@@ -2,9 +2,11 @@
 computers on a running server, as the table page does in a browser, and the figures come out.
 
 Each person starts as a guest ("Play now"), sends the lobby's practice form (Beginner
-computers), opens the table page and its WebSocket, and plays: a move is the POST an htmx form
-sends (the hidden fields, the pressed button's name and value, htmx's headers), its answer the
-table; the computers' moves arrive as pushed frames. A finished match is followed by "Play
+computers), opens the table page and its WebSocket, and plays: a move goes down the socket as
+the page sends it while its socket is open (the form's hidden fields with the pressed button's
+name and value, as a JSON frame), its answer the next frame; a form the page posts is the POST
+htmx sends (with htmx's headers), its answer the table. The computers' moves arrive as pushed
+frames. A finished match is followed by "Play
 again". After the bounded run every accepted move is checked against the database (each
 person's moves, in order, against the moves of that person's seat in the stored rounds).
 
@@ -17,6 +19,7 @@ needs the server's ``DATABASE_URL`` for the check afterwards.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import time
@@ -32,6 +35,8 @@ from django.core.management.base import BaseCommand, CommandParser
 VERSION = re.compile(r'id="table"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="table"')
 CONTROLS = re.compile(r'id="table"[^>]*class="[^"]*controls-([a-z]+)')
 SOCKET = re.compile(r'id="table-socket"[^>]*data-socket="([\w-]+)"')
+REFUSAL = 'id="table-refusal"'
+CSRF_FIELD = "csrfmiddlewaretoken"
 PLAYING = ("redeal", "bid", "give", "contract", "play", "next")
 PUSH_WAIT = 10.0
 """Seconds a person waits for a pushed frame before reloading the table as the page's poll
@@ -147,6 +152,9 @@ class Person:
         self.socket = ""
         self.page_url = ""
         self.match_id = 0
+        self.ws: Any = None
+        self.answer: asyncio.Future[str] | None = None
+        """While a move sent down the socket waits for its answer: the frame that answers it."""
 
     def _headers(self, **extra: str) -> dict[str, str]:
         return {"X-Forwarded-For": self.address, "Origin": self.origin, **extra}
@@ -164,10 +172,12 @@ class Person:
                     heartbeat=None,
                 ) as socket:
                     self.socket = ""
+                    self.ws = socket
                     reader = asyncio.create_task(self._read(socket))
                     try:
                         finished = await self._play(session)
                     finally:
+                        self.ws = None
                         reader.cancel()
                 if finished and time.monotonic() < self.stop_at:
                     await self._rematch(session)
@@ -241,6 +251,13 @@ class Person:
                 token = SOCKET.search(message.data)
                 if token:
                     self.socket = token.group(1)
+                if (
+                    self.answer is not None
+                    and not self.answer.done()
+                    and _answers(message.data, self.version)
+                ):
+                    self.answer.set_result(message.data)
+                    continue
                 self._take(message.data, time.monotonic(), pushed=True)
             elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.ERROR):
                 self.figures.errors[f"socket closed {socket.close_code}"] += 1
@@ -287,6 +304,9 @@ class Person:
             choices = [c for c in choices if c[1][1].startswith(("give:", "play:"))] or choices
         form, (name, value, _attrs) = self.rng.choice(choices)
         fields = [*form.fields, *([(name, value)] if name else [])]
+        if self.ws is not None and self.socket and "data-socket-move" in form.attrs:
+            await self._socket_move(form, fields, name == "action")
+            return
         headers = self._headers(
             **{
                 "HX-Request": "true",
@@ -312,6 +332,39 @@ class Person:
             data = dict(fields)
             self.figures.accepted[self.match_id].append(_notation(data))
         self._take(html, answered, pushed=False)
+
+    async def _socket_move(self, form: Form, fields: list[tuple[str, str]], action: bool) -> None:
+        """The move down the open socket, as the page sends it: the form's fields as a JSON
+        frame; its answer is the next frame with a newer table or a refusal."""
+        frame: dict[str, Any] = {key: value for key, value in fields if key != CSRF_FIELD}
+        if form.attrs["data-socket-move"] == "next":
+            frame["next"] = True
+        self.answer = asyncio.get_running_loop().create_future()
+        started = time.monotonic()
+        try:
+            await self.ws.send_str(json.dumps(frame))
+            html = await asyncio.wait_for(self.answer, PUSH_WAIT)
+        except TimeoutError:
+            self.figures.errors["move unanswered"] += 1
+            return
+        finally:
+            self.answer = None
+        answered = time.monotonic()
+        self.figures.move_seconds.append(answered - started)
+        if REFUSAL in html:
+            self.figures.errors["move refused"] += 1
+            self.changed.clear()
+            await asyncio.sleep(0.5)
+            return
+        if action:
+            self.figures.accepted[self.match_id].append(_notation(frame))
+        self._take(html, answered, pushed=False)
+
+
+def _answers(html: str, version: int) -> bool:
+    """Whether a frame answers a move sent down the socket: a refusal, or a newer table."""
+    newer = table_version(html)
+    return REFUSAL in html or (newer is not None and newer > version)
 
 
 def _notation(fields: dict[str, str]) -> str:

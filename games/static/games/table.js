@@ -191,21 +191,57 @@
     }
   });
 
-  // A move's answer is the new table: the request names the page's open socket (the token
-  // its frames carry), so that the server does not send that table down the socket as well.
+  // While the socket is open, a move of the forms that say so (data-socket-move: "play" or
+  // "next") goes down the socket instead of as a POST; the server answers it with the new
+  // table (or the table with the refusal) as the next frame. One move at a time: another
+  // waits for that answer (or 5 s). Without an open socket the form posts as before.
+  var socketWrapper = null;
+  var awaitingAnswer = null;
+
+  function answered() {
+    window.clearTimeout(awaitingAnswer);
+    awaitingAnswer = null;
+  }
+
+  function socketFrame(form, formData) {
+    var frame = {};
+    formData.forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") frame[name] = value;
+    });
+    if (form.dataset.socketMove === "next") frame.next = true;
+    return JSON.stringify(frame);
+  }
+
+  // A move's answer is the new table: a request names the page's open socket (the token its
+  // frames carry), so that the server does not send that table down the socket as well.
   document.addEventListener("htmx:configRequest", function (event) {
+    var open = document.body.dataset.socket === "open";
+    var form = event.detail.elt;
+    if (open && socketWrapper && form.dataset && form.dataset.socketMove) {
+      event.preventDefault();
+      if (awaitingAnswer !== null) return;
+      socketWrapper.sendImmediately(socketFrame(form, event.detail.formData), form);
+      awaitingAnswer = window.setTimeout(answered, 5000);
+      return;
+    }
     var socket = document.getElementById("table-socket");
-    if (socket && socket.dataset.socket && document.body.dataset.socket === "open") {
+    if (socket && socket.dataset.socket && open) {
       event.detail.headers["X-Table-Socket"] = socket.dataset.socket;
     }
   });
 
-  document.addEventListener("htmx:wsOpen", function () {
+  document.addEventListener("htmx:wsOpen", function (event) {
+    socketWrapper = event.detail.socketWrapper;
     document.body.dataset.socket = "open";
   });
   document.addEventListener("htmx:wsClose", function () {
     document.body.dataset.socket = "closed";
+    if (awaitingAnswer !== null) {
+      answered();
+      showProblem(rootText("offlineText"));
+    }
   });
+  document.addEventListener("htmx:wsAfterMessage", answered);
 
   document.addEventListener("htmx:afterSwap", reopenPanels);
   document.addEventListener("htmx:afterSwap", showTurn);
