@@ -4,6 +4,7 @@ says otherwise: DATABASE_URL=postgres://... and REDIS_URL=redis://... for produc
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import ParseResult, unquote, urlparse
 
 from csp.constants import NONE, SELF, UNSAFE_INLINE
@@ -178,6 +179,18 @@ def _pool() -> dict[str, object] | None:
 DATABASES = {"default": _database(env_str("DATABASE_URL", ""))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+CACHES: dict[str, dict[str, Any]] = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # The tables' rendered pieces that seldom change (the score sheet), in each process: keyed
+    # by what they show, so never stale.
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 4096},
+    },
+}
+
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     # Redis's publish/subscribe: a change's notice is one PUBLISH, which each server process
@@ -195,11 +208,9 @@ if REDIS_URL:
         }
     }
     # Shared by every server process: allauth's rate limits count here.
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-        }
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

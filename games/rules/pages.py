@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from games.rules import rummy, thousand
 from games.rules.steps import Step
@@ -27,6 +28,12 @@ RULES_PAGES = {
 
 def rules_url(game: str, step: int | None = None) -> str:
     """The address of ``game``'s rules page (at ``step``), or "" for a game without one."""
+    return _rules_url(game, step, get_script_prefix())
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_url(game: str, step: int | None, prefix: str) -> str:
+    # Every table links its options to their steps: reversed once per address, not per page.
     if game not in RULES_PAGES:
         return ""
     if step is None:

@@ -215,3 +215,33 @@ def test_hands_are_numbered_as_played_a_redeal_does_not_count(
     assert "Hand 1: points and scores" in page
     sheet = page[page.index('<details class="sheet"') :]
     assert re.findall(r'<th scope="row">(\d+)</th>', sheet) == ["1"]
+
+
+def test_the_score_sheet_shows_every_hand_played_in_the_viewers_language(
+    alice: AbstractBaseUser, alice_client: Client
+) -> None:
+    """The sheet's rendered copy is kept by what it shows: a language or a hand more is new."""
+
+    def sheet(page: str) -> str:
+        return page[
+            page.index('<details class="sheet"') : page.index(
+                "</details>", page.index('<details class="sheet"')
+            )
+        ]
+
+    match = services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=8)
+    play_out(alice_client, match)
+    english = sheet(fragment(alice_client, match))
+    assert "Score sheet (1 hand)" in english
+    alice_client.cookies["django_language"] = "pl"
+    polish = sheet(fragment(alice_client, match))
+    assert "Tabela wyników (1 rozdanie)" in polish
+    assert re.findall(r"(?:ugrana|nieugrana)</span>", polish)
+    alice_client.cookies["django_language"] = "en"
+    assert sheet(fragment(alice_client, match)) == english
+
+    services.next_round(match.pk, current(match).match.version, user=alice)
+    play_out(alice_client, match)
+    again = sheet(fragment(alice_client, match))
+    assert "Score sheet (2 hands)" in again
+    assert re.findall(r'<th scope="row">(\d+)</th>', again) == ["1", "2"]

@@ -12,6 +12,7 @@ from dataclasses import fields, replace
 from math import ceil
 
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts import cosmetics
@@ -112,6 +113,13 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
     result.redeal_note = _redeal_note(table, seat, seat_names)
     _trick(result, view, names, seats)
     result.sheet = score_sheet(table.finished_rounds(), seat_names)
+    result.sheet_key = repr(
+        (
+            get_language(),
+            [s.name for s in result.seats],
+            [(r.number, r.declarer, r.contract, r.made, r.scores) for r in result.sheet],
+        )
+    )
     if match.is_finished:
         if match.winner is not None:
             result.i_won = match.winner == seat

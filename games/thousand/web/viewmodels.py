@@ -134,6 +134,8 @@ class TableView:
     new_match_options: dict[str, object] = field(default_factory=dict)
     """The lobby form's fields for another match with the same options."""
     sheet: list[SheetRow] = field(default_factory=list)
+    sheet_key: str = ""
+    """All the score sheet shows, in the viewer's language: its rendered copy's key."""
     poll: bool = False
     message: str = ""
     redeal_note: str = ""
