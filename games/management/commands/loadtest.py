@@ -277,6 +277,8 @@ class Person:
             if controls in PLAYING:
                 if self.think:
                     await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                    if self._controls() != controls:
+                        continue  # a table pushed meanwhile asks for something else
                 await self._move(session, controls)
                 continue
             self.changed.clear()
@@ -343,12 +345,12 @@ class Person:
         started = time.monotonic()
         try:
             await self.ws.send_str(json.dumps(frame))
-            html = await asyncio.wait_for(self.answer, PUSH_WAIT)
-        except TimeoutError:
-            self.figures.errors["move unanswered"] += 1
-            return
+            html = await self._answer_to(self.answer)
         finally:
             self.answer = None
+        if html is None:
+            self.figures.errors["move unanswered"] += 1
+            return
         answered = time.monotonic()
         self.figures.move_seconds.append(answered - started)
         if REFUSAL in html:
@@ -359,6 +361,18 @@ class Person:
         if action:
             self.figures.accepted[self.match_id].append(_notation(frame))
         self._take(html, answered, pushed=False)
+
+    async def _answer_to(self, answer: asyncio.Future[str]) -> str | None:
+        """The frame answering a move sent down the socket, however late (each 10 s without it
+        is a stall); None if the socket closed or the run ended first."""
+        while not answer.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(answer), PUSH_WAIT)
+            except TimeoutError:
+                self.figures.stalls += 1
+                if self.ws is None or self.ws.closed or time.monotonic() > self.stop_at:
+                    return None
+        return answer.result()
 
 
 def _answers(html: str, version: int) -> bool:
