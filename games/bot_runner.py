@@ -50,8 +50,9 @@ CLOCK_STEP = 1.0
 
 PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 _lock = threading.Lock()
-_runners: dict[int, bool] = {}
-"""Matches with a runner in this process, each with "asked again since the runner looked"."""
+_runners: dict[int, Any] = {}
+"""Matches with a runner in this process, each with whether it was asked again since the
+runner looked: False, True, or the computer's turn the change that asked handed over."""
 _tasks: set[asyncio.Task[None]] = set()
 _pool: concurrent.futures.Executor | None = None
 _server_loop: asyncio.AbstractEventLoop | None = None
@@ -127,7 +128,7 @@ def request_bot_moves(match_id: int, turn: Any = None) -> None:
     ``turn``: the computer's turn as the change asking has just left it, with this process's
     lease taken in that change, so that a new runner starts from it without reading the
     match again (a runner already playing looks again itself)."""
-    if _claim(match_id):
+    if _claim(match_id, turn):
         loop = _loop()
         loop.call_soon_threadsafe(_start_on_loop, loop, match_id, turn)
 
@@ -159,10 +160,11 @@ def _loop() -> asyncio.AbstractEventLoop:
         return _own_loop
 
 
-def _claim(match_id: int) -> bool:
+def _claim(match_id: int, turn: Any) -> bool:
     with _lock:
         if match_id in _runners:
-            _runners[match_id] = True
+            # The runner playing here takes the change's turn instead of looking again.
+            _runners[match_id] = True if turn is None else turn
             return False
         _runners[match_id] = False
         return True
@@ -312,8 +314,11 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
         while True:
             if looked is None:
                 with _lock:
-                    _runners[match_id] = False
-                looked = await _in_thread(_lease_and_turn)(match_id)
+                    asked, _runners[match_id] = _runners[match_id], False
+                if asked is True or asked is False:
+                    looked = await _in_thread(_lease_and_turn)(match_id)
+                else:
+                    looked = (True, asked, None)
             leased, turn, seen = looked
             looked = None
             if not leased:

@@ -977,7 +977,11 @@ def computer_turn(match_id: int) -> ComputerTurn | Waiting | None:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.PLAYING:
         return None
-    return turn_of(load_table(match))
+    kept = committed_table(match_id, stamp_of(match))
+    if kept is None:
+        return turn_of(load_table(match))
+    # The round as this process's last change left it, with the match's row as it is now.
+    return turn_of(Table(match, kept.seats, kept.round, kept.state, kept.spec))
 
 
 def turn_of(table: Table) -> ComputerTurn | Waiting | None:

@@ -310,3 +310,44 @@ def test_the_servers_first_connection_resumes_the_computers_once(
     finally:
         loop.close()
     assert calls == [1]
+
+
+def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
+    alice: Any, scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice moves again while the runner that answered her is letting go of the lease: the
+    runner plays on from the turn her move left, without a look at the table of its own."""
+    bot_runner.request_bot_moves(scripted_match.pk)
+    wait_until_idle()
+    looks: list[int] = []
+    look = services.computer_turn
+    release = bot_runner.release_lease
+    moves: list[int] = []
+
+    def counted(match_id: int) -> Any:
+        looks.append(match_id)
+        return look(match_id)
+
+    def alice_moves(table: services.Table) -> None:
+        action = run_chooser(table.spec.chooser, "normal", table.view_for(0), "alice")
+        moves.append(
+            services.submit_move(
+                table.match.pk, action, table.match.version, user=alice
+            ).match.version
+        )
+
+    def release_as_alice_moves_again(match_id: int) -> None:
+        release(match_id)
+        table = current(scripted_match)
+        if len(moves) == 1 and table.to_move == 0:
+            alice_moves(table)
+
+    monkeypatch.setattr(services, "computer_turn", counted)
+    monkeypatch.setattr(bot_runner, "release_lease", release_as_alice_moves_again)
+    alice_moves(current(scripted_match))
+    wait_until_idle()
+    assert len(moves) == 2
+    after = current(scripted_match)
+    assert after.match.version >= moves[1] + 2  # both computers answered her second move too
+    assert after.to_move == 0 or after.state.is_over
+    assert looks == []

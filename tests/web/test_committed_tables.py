@@ -123,3 +123,16 @@ def stored_actions(match: Match) -> list[str]:
 def computer_plays_without_reading(match: Match, action: str, version: int) -> None:
     """``computer_plays`` without its own look at the table, to count the change's reads."""
     services.submit_move(match.pk, action, version, computer_seat=2)
+
+
+def test_the_computers_turn_is_read_off_the_kept_table(
+    scripted_match: Match, on_commit: Any, django_assert_num_queries: Any
+) -> None:
+    with on_commit():
+        computer_plays(scripted_match, "pass")
+    with django_assert_num_queries(1):  # the match's row, for its stamp
+        turn = services.computer_turn(scripted_match.pk)
+    assert isinstance(turn, services.ComputerTurn)
+    assert (turn.seat, turn.version) == (2, 1)
+    services._committed.clear()
+    assert services.computer_turn(scripted_match.pk) == turn  # as read from the database
