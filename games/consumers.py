@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -85,6 +86,16 @@ def _origin(scope: dict[str, Any]) -> str:
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections`` before every message: that
+        hops to the socket's own thread for each frame and notice, while every database call
+        here runs through ``database_sync_to_async``, which closes old connections in the
+        thread that makes it."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.match_id: int = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")

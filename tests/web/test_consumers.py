@@ -9,6 +9,7 @@ import threading
 from typing import Any
 
 import pytest
+from channels import consumer as channels_consumer
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
@@ -336,3 +337,26 @@ async def test_every_sockets_tables_are_rendered_in_the_loops_shared_threads(
     assert len(threads) >= 2  # the two connections, and the first tab told of the second
     # The event loop's default executor names its threads so (asyncio.base_events).
     assert all(name.startswith("asyncio_") for name in threads), threads
+
+
+async def test_a_frame_or_a_notice_is_handled_without_a_hop_to_the_sockets_own_thread(
+    scripted_match: Match, alice_cookie: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Channels' dispatch closes old database connections in the socket's thread before every
+    message; the consumer's database work closes them in the threads that do it instead."""
+    hops: list[str] = []
+
+    async def counted() -> None:
+        hops.append("close_old_connections")
+
+    monkeypatch.setattr(channels_consumer, "aclose_old_connections", counted)
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    await communicator.receive_from()
+    await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
+    while version_of(await communicator.receive_from()) < 2:
+        pass  # the computers' two moves pushed (in one table if the second came first)
+    await communicator.send_to(text_data=json.dumps({"action": "pass", "version": "2"}))
+    assert version_of(await communicator.receive_from()) == 3
+    await communicator.disconnect()
+    assert hops == []
