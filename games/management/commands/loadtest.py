@@ -478,7 +478,10 @@ async def _drive(
 
     figures = Figures()
     stop_at = time.monotonic() + seconds
-    connector = aiohttp.TCPConnector(limit=0)
+    # Idle connections are let go before the server's keep-alive (uvicorn: 5 s) would close
+    # them: a request sent on a connection the server is closing fails, as a browser's would
+    # before it retries (seen at 200 people, whose only requests after the start are reloads).
+    connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=3)
     timeout = aiohttp.ClientTimeout(total=60)
     sessions = [
         aiohttp.ClientSession(
