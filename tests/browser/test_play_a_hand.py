@@ -40,6 +40,22 @@ def watch_moves(page: Page) -> tuple[list[str], list[str]]:
     return posts, frames
 
 
+def make_the_simplest_move(page: Page, controls: str) -> bool:
+    """Keeps the cards, passes, announces the contract as it stands or plays the first card
+    allowed; False when the ``controls`` offer no move."""
+    if controls == "redeal":
+        page.get_by_role("button", name="Keep my cards").click()
+    elif controls == "bid":
+        page.get_by_role("button", name="Pass").click()
+    elif controls == "contract":
+        page.locator("#contract-button").click()
+    elif controls in ("give", "play"):
+        page.locator(".hand li.playable button").first.click()
+    else:
+        return False
+    return True
+
+
 def table_state(page: Page) -> tuple[str, str, int]:
     """The hand's phase, the controls on offer and the table's version."""
     classes, version = page.locator("#table").evaluate("t => [t.className, t.dataset.version]")
@@ -235,14 +251,7 @@ def test_open_panels_stay_open_as_moves_arrive_and_the_match_can_be_resigned(
             assert page.evaluate("document.getElementById('amount').validity.valueMissing")
             assert table_state(page) == (_phase, controls, version)
             tried_an_empty_bid = True
-        if controls == "redeal":
-            page.get_by_role("button", name="Keep my cards").click()
-        elif controls == "bid":
-            page.get_by_role("button", name="Pass").click()
-        elif controls == "contract":
-            page.locator("#contract-button").click()
-        else:
-            page.locator(".hand li.playable button").first.click()
+        make_the_simplest_move(page, controls)
         wait_for_a_newer_table(page, version)
         expect(rules).to_have_attribute("open", "")
         moved = True
@@ -280,15 +289,7 @@ def test_without_an_open_socket_the_moves_are_posted(
         if controls == "wait":
             wait_for_a_newer_table(page, version)
             continue
-        if controls == "redeal":
-            page.get_by_role("button", name="Keep my cards").click()
-        elif controls == "bid":
-            page.get_by_role("button", name="Pass").click()
-        elif controls == "contract":
-            page.locator("#contract-button").click()
-        elif controls in ("give", "play"):
-            page.locator(".hand li.playable button").first.click()
-        else:
+        if not make_the_simplest_move(page, controls):
             break
         wait_for_a_newer_table(page, version)
         moved += 1
