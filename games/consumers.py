@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -42,17 +41,6 @@ from games.services import (
 )
 
 MAX_FRAME = 2048
-
-
-def in_pool(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
-    """A move or a table to render, run in the event loop's shared pool of threads, as the
-    computer players' database work is: a few threads of each server process take them in
-    turn. (In a thread of each socket's own, hundreds of threads took turns on the interpreter
-    lock and on the database connections under load: at 200 simulated people thinking, about
-    14 person moves a second were carried against about 20 in the shared pool.)"""
-    return database_sync_to_async(function, thread_sensitive=False)  # type: ignore[no-any-return]
-
-
 CLOSE_FORBIDDEN = 4403
 
 
@@ -132,7 +120,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 ) from None
             if not isinstance(data, dict):
                 raise MoveRejected("malformed", translation.gettext_lazy("That is not a move."))
-            answer = await in_pool(self._move)(data)
+            answer = await database_sync_to_async(self._move)(data)
         except MoveRejected as rejected:
             await self._send_table(message=self._translated(rejected), reason=rejected.reason)
             return
@@ -158,7 +146,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_table()
 
     async def _send_table(self, message: str = "", reason: str = "", stamp: str = "") -> None:
-        rendered = await in_pool(self._render)(message, stamp)
+        rendered = await database_sync_to_async(self._render)(message, stamp)
         if rendered is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return

@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import threading
-from typing import Any
 
 import pytest
 from channels import consumer as channels_consumer
@@ -316,27 +314,6 @@ async def test_a_move_answered_over_http_is_not_sent_again_down_that_pages_socke
     assert version_of(await page.receive_from()) > 3  # and later tables still come
     await page.disconnect()
     await other_tab.disconnect()
-
-
-async def test_every_sockets_tables_are_rendered_in_the_loops_shared_threads(
-    scripted_match: Match, alice_cookie: bytes, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Not in a thread of each socket's own: a server with hundreds of sockets would run
-    hundreds of threads taking turns on the interpreter lock and the database connections."""
-    threads: list[str] = []
-    render = consumers.MatchConsumer._render
-
-    def recorded(self: consumers.MatchConsumer, *args: Any) -> Any:
-        threads.append(threading.current_thread().name)
-        return render(self, *args)
-
-    monkeypatch.setattr(consumers.MatchConsumer, "_render", recorded)
-    first, second, _frame = await two_tabs(scripted_match, alice_cookie)
-    await first.disconnect()
-    await second.disconnect()
-    assert len(threads) >= 2  # the two connections, and the first tab told of the second
-    # The event loop's default executor names its threads so (asyncio.base_events).
-    assert all(name.startswith("asyncio_") for name in threads), threads
 
 
 async def test_a_frame_or_a_notice_is_handled_without_a_hop_to_the_sockets_own_thread(
