@@ -127,7 +127,7 @@ def request_bot_moves(match_id: int, turn: Any = None) -> None:
     """Makes sure the computers at ``match_id`` get to play if one of them is to move.
     ``turn``: the computer's turn as the change asking has just left it, with this process's
     lease taken in that change, so that a new runner starts from it without reading the
-    match again (a runner already playing looks again itself)."""
+    match again (a runner already playing here takes it instead of looking again)."""
     if _claim(match_id, turn):
         loop = _loop()
         loop.call_soon_threadsafe(_start_on_loop, loop, match_id, turn)
@@ -275,6 +275,15 @@ def _lease_and_turn(match_id: int) -> Looked:
     return True, services.computer_turn(match_id), None
 
 
+def _lease_for(match_id: int, turn: Any) -> Looked:
+    """The turn a change handed to this runner while it played: the change took the lease for
+    this process, but the runner may have let go of it since (``_release_and_look``), so it
+    takes the lease again before playing that turn."""
+    if not take_lease(match_id):
+        return False, None, None
+    return True, turn, None
+
+
 def _submit_and_look(match_id: int, action: Any, turn: Any) -> Looked:
     """Submits the computer's move, renewing the lease in the same update, and reads the next
     turn off the table the move left, all in one worker thread: under load every hop between
@@ -318,7 +327,7 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
                 if asked is True or asked is False:
                     looked = await _in_thread(_lease_and_turn)(match_id)
                 else:
-                    looked = (True, asked, None)
+                    looked = await _in_thread(_lease_for)(match_id, asked)
             leased, turn, seen = looked
             looked = None
             if not leased:
