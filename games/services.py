@@ -242,7 +242,15 @@ def read_table(user: User, match_id: int) -> Table | None:
     """The table of ``match_id`` for a person seated at it, as it was at one moment: the
     version and the position it labels always belong together, even while a move commits
     meanwhile (a table showing version v with the position of v + 1 would get the person's
-    next move refused as stale). ``None`` for a stranger.
+    next move refused as stale). ``None`` for a stranger."""
+    if not user.is_authenticated:
+        return None
+    return _consistent_table(match_id, user)
+
+
+def _consistent_table(match_id: int, user: User | None = None) -> Table | None:
+    """The table of ``match_id`` as it was at one moment (None: no such match, or ``user``
+    has no seat at it).
 
     Two statements and no transaction (a table is read for every viewer after every move): the
     match with its seats, then the rounds, each with the match's version as that statement
@@ -251,7 +259,7 @@ def read_table(user: User, match_id: int) -> Table | None:
     committed in between is seen by the version, and the table is read again."""
     while True:
         seats = tuple(_SEATS(match_id))
-        if not user.is_authenticated or all(seat.user_id != user.pk for seat in seats):
+        if not seats or (user is not None and all(seat.user_id != user.pk for seat in seats)):
             return None
         match = _match_of(seats)
         rounds = _ROUNDS(match_id)
@@ -979,7 +987,10 @@ def computer_turn(match_id: int) -> ComputerTurn | Waiting | None:
         return None
     kept = committed_table(match_id, stamp_of(match))
     if kept is None:
-        return turn_of(load_table(match))
+        # One moment's table: a move committing between the match's row and its round would
+        # give a computer's turn at a version that never had it.
+        table = _consistent_table(match_id)
+        return None if table is None else turn_of(table)
     # The round as this process's last change left it, with the match's row as it is now.
     return turn_of(Table(match, kept.seats, kept.round, kept.state, kept.spec))
 

@@ -53,3 +53,30 @@ def test_a_move_committing_during_a_read_does_not_mix_two_versions(
     assert (table.match.version, table.round.actions) == (1, ["pass"])  # type: ignore[union-attr]
     assert table.state.to_move == 2
     assert current(scripted_match).match.version == 1  # the move did land
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="SQLite serialises a read against a commit; the race needs PostgreSQL",
+)
+def test_a_computers_turn_is_read_at_one_moment(
+    scripted_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move committing between the match's row and its rounds would otherwise give the
+    computer's turn after it at the version before it: a decision for a turn that never was."""
+    moved: list[bool] = []
+
+    def commit_a_move_first(execute: Any, sql: str, *args: Any) -> Any:
+        if "games_round" in sql and not moved:
+            moved.append(True)
+            mover = threading.Thread(target=left_passes, args=(scripted_match.pk,))
+            mover.start()
+            mover.join()
+        return execute(sql, *args)
+
+    with connection.execute_wrapper(commit_a_move_first):
+        turn = services.computer_turn(scripted_match.pk)
+
+    assert moved
+    assert isinstance(turn, services.ComputerTurn)
+    assert (turn.version, turn.seat) == (1, 2)  # Right's turn after Left's pass, at version 1
