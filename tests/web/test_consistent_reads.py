@@ -24,6 +24,21 @@ def left_passes(match_id: int) -> None:
         connection.close()  # this thread's own connection, or the test database stays in use
 
 
+def left_passes_before_the_rounds_are_read(match: Match, moved: list[bool]) -> Any:
+    """A statement wrapper: once the match and its seats are read, another connection commits
+    Left's pass before the rounds are read (once; ``moved`` says it happened)."""
+
+    def commit_a_move_first(execute: Any, sql: str, *args: Any) -> Any:
+        if "games_round" in sql and not moved:
+            moved.append(True)
+            mover = threading.Thread(target=left_passes, args=(match.pk,))
+            mover.start()
+            mover.join()
+        return execute(sql, *args)
+
+    return commit_a_move_first
+
+
 @pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="SQLite serialises a read against a commit; the race needs PostgreSQL",
@@ -32,18 +47,7 @@ def test_a_move_committing_during_a_read_does_not_mix_two_versions(
     alice: Any, scripted_match: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     moved: list[bool] = []
-
-    def commit_a_move_first(execute: Any, sql: str, *args: Any) -> Any:
-        # The match and its seats are read: another connection commits Left's pass before
-        # the rounds are read (once).
-        if "games_round" in sql and not moved:
-            moved.append(True)
-            mover = threading.Thread(target=left_passes, args=(scripted_match.pk,))
-            mover.start()
-            mover.join()
-        return execute(sql, *args)
-
-    with connection.execute_wrapper(commit_a_move_first):
+    with connection.execute_wrapper(left_passes_before_the_rounds_are_read(scripted_match, moved)):
         table = services.read_table(alice, scripted_match.pk)
 
     assert moved
@@ -65,16 +69,7 @@ def test_a_computers_turn_is_read_at_one_moment(
     """A move committing between the match's row and its rounds would otherwise give the
     computer's turn after it at the version before it: a decision for a turn that never was."""
     moved: list[bool] = []
-
-    def commit_a_move_first(execute: Any, sql: str, *args: Any) -> Any:
-        if "games_round" in sql and not moved:
-            moved.append(True)
-            mover = threading.Thread(target=left_passes, args=(scripted_match.pk,))
-            mover.start()
-            mover.join()
-        return execute(sql, *args)
-
-    with connection.execute_wrapper(commit_a_move_first):
+    with connection.execute_wrapper(left_passes_before_the_rounds_are_read(scripted_match, moved)):
         turn = services.computer_turn(scripted_match.pk)
 
     assert moved
