@@ -266,22 +266,16 @@ the version the match had when the turn was read off a table this runner's move 
 read by a look of its own)."""
 
 
-def _lease_and_turn(match_id: int) -> Looked:
-    """Takes or renews the lease, then reads the turn (None when another process holds it)."""
+def _lease_and_turn(match_id: int, handed: Any = None) -> Looked:
+    """Takes or renews the lease, then reads the turn (None when another process holds it).
+    ``handed``: the turn a change handed to this runner while it played; the change took the
+    lease for this process, but the runner may have let go of it since
+    (``_release_and_look``), so the lease is taken again and the turn not read."""
     from games import services
 
     if not take_lease(match_id):
         return False, None, None
-    return True, services.computer_turn(match_id), None
-
-
-def _lease_for(match_id: int, turn: Any) -> Looked:
-    """The turn a change handed to this runner while it played: the change took the lease for
-    this process, but the runner may have let go of it since (``_release_and_look``), so it
-    takes the lease again before playing that turn."""
-    if not take_lease(match_id):
-        return False, None, None
-    return True, turn, None
+    return True, services.computer_turn(match_id) if handed is None else handed, None
 
 
 def _submit_and_look(match_id: int, action: Any, turn: Any) -> Looked:
@@ -324,10 +318,8 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
             if looked is None:
                 with _lock:
                     asked, _runners[match_id] = _runners[match_id], False
-                if asked is True or asked is False:
-                    looked = await _in_thread(_lease_and_turn)(match_id)
-                else:
-                    looked = await _in_thread(_lease_for)(match_id, asked)
+                handed = None if isinstance(asked, bool) else asked
+                looked = await _in_thread(_lease_and_turn)(match_id, handed)
             leased, turn, seen = looked
             looked = None
             if not leased:
