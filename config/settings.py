@@ -316,6 +316,11 @@ BOT_PROCESSES = env_int("BOT_PROCESSES", 2)
 # crash, the computers of its matches resume this long after the claim's last renewal.
 BOT_LEASE_SECONDS = env_int("BOT_LEASE_SECONDS", 30)
 
+# Threads of each server process for the database work of its sockets (moves and tables) and
+# of its computer players (games/threads.py): a few shared threads, not one per socket.
+TABLE_THREADS = env_int("TABLE_THREADS", 4)
+COMPUTER_THREADS = env_int("COMPUTER_THREADS", 2)
+
 # Seconds after a server process starts (once the first requests have loaded the templates and
 # catalogues) until its heap is frozen out of the garbage collector's full scans (config/asgi.py);
 # 0: never.

@@ -31,17 +31,16 @@ import signal
 import socket
 import threading
 import uuid
-from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import DatabaseError
 from django.db.models import Q
 from django.utils import timezone
 
 from games.core.registry import run_chooser
+from games.threads import for_computers
 
 logger = logging.getLogger(__name__)
 
@@ -174,10 +173,6 @@ def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int, turn: Any) ->
     task = loop.create_task(_drive(match_id, None if turn is None else (True, turn, None)))
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
-
-
-def _in_thread(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
-    return database_sync_to_async(function, thread_sensitive=False)  # type: ignore[no-any-return]
 
 
 def _ignore_interrupts() -> None:
@@ -319,7 +314,7 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
                 with _lock:
                     asked, _runners[match_id] = _runners[match_id], False
                 handed = None if isinstance(asked, bool) else asked
-                looked = await _in_thread(_lease_and_turn)(match_id, handed)
+                looked = await for_computers(_lease_and_turn)(match_id, handed)
             leased, turn, seen = looked
             looked = None
             if not leased:
@@ -329,7 +324,7 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
                 # once (once; its holder also looks once more itself). Meanwhile a new request
                 # starts a runner at once. (Asking every second instead was tried: under load
                 # the retries queued with the runners' database calls and tables stalled.)
-                until = await _in_thread(claimed_until)(match_id)
+                until = await for_computers(claimed_until)(match_id)
                 if until is None and not refused_before:
                     refused_before = True
                     continue
@@ -341,7 +336,7 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
                 await _wait_for_clock(match_id, turn)
                 continue
             if turn is None:
-                if await _in_thread(_release_and_look)(match_id, seen):
+                if await for_computers(_release_and_look)(match_id, seen):
                     continue
                 with _lock:
                     if _runners[match_id]:
@@ -372,7 +367,7 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
             with _lock:
                 _runners[match_id] = False
             try:
-                looked = await _in_thread(_submit_and_look)(match_id, action, turn)
+                looked = await for_computers(_submit_and_look)(match_id, action, turn)
             except services.MoveRejected as rejected:
                 if rejected.status != 409:
                     # The engine's message may name the computer's cards or tiles, which a log
@@ -405,8 +400,8 @@ async def _wait_for_clock(match_id: int, waiting: Any) -> None:
                 return
         left = (waiting.deadline - timezone.now()).total_seconds()
         if left <= 0:
-            await _in_thread(services.clock_ran_out)(match_id, waiting.version)
+            await for_computers(services.clock_ran_out)(match_id, waiting.version)
             return
         await asyncio.sleep(min(left, CLOCK_STEP))
-        if not await _in_thread(take_lease)(match_id):
+        if not await for_computers(take_lease)(match_id):
             return

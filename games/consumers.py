@@ -17,7 +17,6 @@ import secrets
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
@@ -39,6 +38,7 @@ from games.services import (
     resign,
     version_from,
 )
+from games.threads import for_tables
 
 MAX_FRAME = 2048
 CLOSE_FORBIDDEN = 4403
@@ -76,9 +76,9 @@ def _origin(scope: dict[str, Any]) -> str:
 class MatchConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its ``aclose_old_connections`` before every message: that
-        hops to the socket's own thread for each frame and notice, while every database call
-        here runs through ``database_sync_to_async``, which closes old connections in the
-        thread that makes it."""
+        hops to another thread for each frame and notice, while every database call here runs
+        in the shared threads of ``games.threads``, which close old connections in the thread
+        that makes the call."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -93,20 +93,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.sent_version = -1
         self.token = secrets.token_urlsafe(16)
         self.group = ""
-        if self.user is None or not await database_sync_to_async(self._may_watch)():
+        if self.user is None or not await for_tables(self._may_watch)():
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.group = group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await database_sync_to_async(connected)(self.match_id, self.user, 1, self.channel_name)
+        await for_tables(connected)(self.match_id, self.user, 1, self.channel_name)
         await self._send_table()
         bot_runner.request_bot_moves(self.match_id)
 
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await database_sync_to_async(connected)(self.match_id, self.user, -1, self.channel_name)
+            await for_tables(connected)(self.match_id, self.user, -1, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
@@ -120,7 +120,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 ) from None
             if not isinstance(data, dict):
                 raise MoveRejected("malformed", translation.gettext_lazy("That is not a move."))
-            answer = await database_sync_to_async(self._move)(data)
+            answer = await for_tables(self._move)(data)
         except MoveRejected as rejected:
             await self._send_table(message=self._translated(rejected), reason=rejected.reason)
             return
@@ -146,7 +146,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_table()
 
     async def _send_table(self, message: str = "", reason: str = "", stamp: str = "") -> None:
-        rendered = await database_sync_to_async(self._render)(message, stamp)
+        rendered = await for_tables(self._render)(message, stamp)
         if rendered is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return

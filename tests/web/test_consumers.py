@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from channels import consumer as channels_consumer
@@ -12,6 +15,8 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
 from django.urls import reverse
 
@@ -316,6 +321,41 @@ async def test_a_move_answered_over_http_is_not_sent_again_down_that_pages_socke
     assert version_of(await page.receive_from()) > 3  # and later tables still come
     await page.disconnect()
     await other_tab.disconnect()
+
+
+async def test_every_sockets_database_work_runs_in_the_shared_threads_which_close_it(
+    scripted_match: Match, alice_cookie: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not in a thread of each socket's own: a server with hundreds of sockets would run
+    hundreds of threads taking turns on the interpreter lock and the database connections.
+    Each call closes its thread's connection (with PostgreSQL's pool: hands it back), also
+    while Channels' test communicator turns Channels' own closing off: a shared thread that
+    kept its connection would keep it for good, and the pool would run dry."""
+    used: list[tuple[str, BaseDatabaseWrapper]] = []
+
+    def recorded(method: Callable[..., Any]) -> Callable[..., Any]:
+        def run(self: consumers.MatchConsumer, *args: Any) -> Any:
+            used.append((threading.current_thread().name, connections["default"]))
+            return method(self, *args)
+
+        return run
+
+    for name in ("_render", "_move"):
+        monkeypatch.setattr(
+            consumers.MatchConsumer, name, recorded(getattr(consumers.MatchConsumer, name))
+        )
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    await communicator.receive_from()
+    await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
+    while version_of(await communicator.receive_from()) < 2:
+        pass  # the computers' two moves pushed
+    await communicator.send_to(text_data=json.dumps({"action": "pass", "version": 2}))
+    assert version_of(await communicator.receive_from()) == 3
+    assert len(used) >= 3  # the connection, a pushed table, a move
+    assert all(thread.startswith("tables_") for thread, _ in used), used
+    assert all(wrapper.connection is None for _, wrapper in used)
+    await communicator.disconnect()
 
 
 async def test_a_frame_or_a_notice_is_handled_without_a_hop_to_the_sockets_own_thread(
