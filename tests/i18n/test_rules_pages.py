@@ -157,6 +157,32 @@ def test_the_tables_rules_panel_links_each_option_to_its_step() -> None:
     assert '<a href="/rules/thousand/">How to play Thousand, step by step</a>' in panel
 
 
+def test_each_tables_rules_panel_shows_its_own_options_in_its_viewers_language() -> None:
+    """The panel is drawn once per set of options and language, then kept: each table still
+    shows its own."""
+    alice = get_user_model().objects.create_user(username="alice")
+    client = Client()
+    client.force_login(alice)
+
+    def panel_of(rules: Rules, language: str) -> list[str]:
+        match = services.create_practice_match(alice, "thousand", rules.to_dict(), "normal")
+        html = client.get(f"/play/{match.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        start = html.index('id="rules-box"')
+        return re.findall(r'#step">([^<]+)</a>', html[start : html.index("</details>", start)])
+
+    assert panel_of(Rules(target=500, following="classic"), "en")[:3] == [
+        "Match to 500",
+        "Bids in steps of 10",
+        "Following: classic",
+    ]
+    assert panel_of(Rules(), "en")[:3] == [
+        "Match to 1000",
+        "Bids in steps of 10",
+        "Following: must beat",
+    ]
+    assert panel_of(Rules(), "pl")[0] == "Gra do 1000"
+
+
 @pytest.mark.parametrize("number", range(1, 8))
 def test_each_rummy_step_has_its_page_with_the_picker(number: int) -> None:
     html = page(f"/rules/rummy/{number}/")

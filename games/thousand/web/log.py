@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.thousand.engine import Observation
@@ -143,13 +145,31 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
 
 def log_entry(template: str, **params: object) -> LogEntry:
     """A log line as HTML (cards and suits drawn) and as plain text (read aloud)."""
+    # Marked safe or not is part of the key: a name that reads like markup stays text.
+    frozen = tuple(
+        (key, tuple(value) if isinstance(value, list) else value, isinstance(value, SafeString))
+        for key, value in params.items()
+    )
+    html, text = _drawn(get_language(), template, frozen)
+    return LogEntry(html=html, text=text)
+
+
+@lru_cache(maxsize=16384)
+def _drawn(
+    language: str, template: str, params: tuple[tuple[str, object, bool], ...]
+) -> tuple[SafeString, str]:
+    """``log_entry``'s two texts, drawn once per language (the cards' names are translated)
+    and line: a table is drawn again after every move, with the same lines as before and one
+    more."""
     html_params: dict[str, object] = {}
     text_params: dict[str, object] = {}
-    for key, value in params.items():
-        if key == "card" and isinstance(value, str):
+    for key, value, safe in params:
+        if safe:
+            html_params[key] = text_params[key] = value
+        elif key == "card" and isinstance(value, str):
             html_params[key] = card_html(value)
             text_params[key] = card_spoken(value)
-        elif key == "cards" and isinstance(value, list):
+        elif key == "cards" and isinstance(value, tuple):
             html_params[key] = SafeString(" ".join(card_html(code) for code in value))
             text_params[key] = ", ".join(card_spoken(code) for code in value)
         elif isinstance(value, tuple) and value[0] == "suit":
@@ -165,4 +185,4 @@ def log_entry(template: str, **params: object) -> LogEntry:
     html = (
         SafeString(format_html("{}", template) % escaped) if params else format_html("{}", template)
     )
-    return LogEntry(html=html, text=template % text_params if params else template)
+    return html, template % text_params if params else template

@@ -120,6 +120,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
             [(r.number, r.declarer, r.contract, r.made, r.scores) for r in result.sheet],
         )
     )
+    result.rules_key = repr((get_language(), sorted(rules.to_dict().items())))
     if match.is_finished:
         if match.winner is not None:
             result.i_won = match.winner == seat

@@ -38,9 +38,9 @@ class SeatView:
     """The class of the avatar frame the player chose (a cosmetic)."""
 
     @property
-    def backs(self) -> range:
-        """One item per card back to draw."""
-        return range(self.card_count)
+    def backs(self) -> SafeString:
+        """The backs of the player's cards, one drawn per card."""
+        return SafeString('<span class="back"></span>' * self.card_count)
 
 
 @dataclass
@@ -136,6 +136,9 @@ class TableView:
     sheet: list[SheetRow] = field(default_factory=list)
     sheet_key: str = ""
     """All the score sheet shows, in the viewer's language: its rendered copy's key."""
+    rules_key: str = ""
+    """What the rules box shows (the language and the match's options): its rendered copy's
+    key."""
     poll: bool = False
     message: str = ""
     redeal_note: str = ""
