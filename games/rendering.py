@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from games.core.drawn import Drawn
 from games.core.names import relative_position, seat_names
 from games.models import Match
 from games.services import Table, clock_deadline, computer_level_label
@@ -21,7 +22,7 @@ WAITING_TEMPLATE = "games/waiting.html"
 
 
 @dataclass
-class PlayerView:
+class PlayerView(Drawn):
     number: int
     name: str
     position: str
@@ -36,7 +37,7 @@ class PlayerView:
 
 
 @dataclass
-class CoreView:
+class CoreView(Drawn):
     """What every game's table shows the same way."""
 
     match_id: int

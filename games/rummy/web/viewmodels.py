@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.core.drawn import Drawn
 from games.rummy.web.client import client_text
 from games.rummy.web.log import LogEntry
 from games.rummy.web.tiles import TileView
 
 
 @dataclass
-class PlayerView:
+class PlayerView(Drawn):
     number: int
     position: str
     """"me", "left", "across" or "right", as seen by the viewer."""
@@ -30,7 +31,7 @@ class PlayerView:
 
 
 @dataclass
-class SummaryRow:
+class SummaryRow(Drawn):
     """One player's line at the end of a game."""
 
     name: str
@@ -43,7 +44,7 @@ class SummaryRow:
 
 
 @dataclass
-class GameRow:
+class GameRow(Drawn):
     """One finished game of the match, for the table of games."""
 
     number: int
@@ -53,7 +54,7 @@ class GameRow:
 
 
 @dataclass
-class TableView:
+class TableView(Drawn):
     match_id: int
     version: int
     seat: int

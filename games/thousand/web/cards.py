@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from games.core.drawn import Drawn
 from games.thousand.engine import cards as engine_cards
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
@@ -99,7 +100,7 @@ def suit_html(suit: str) -> SafeString:
 
 
 @dataclass
-class CardView:
+class CardView(Drawn):
     code: str
     rank: str
     suit: str
@@ -172,6 +173,6 @@ def hand_order(code: str) -> tuple[int, int]:
 
 
 @dataclass
-class MarriageView:
+class MarriageView(Drawn):
     suit: SafeString
     value: int

@@ -10,12 +10,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.core.drawn import Drawn
 from games.thousand.engine import Observation
 from games.thousand.web.cards import MARRIAGE_VALUES, card_html, card_spoken, suit_html, suit_plural
 
 
 @dataclass
-class LogEntry:
+class LogEntry(Drawn):
     html: SafeString
     text: str
     step: int = -1

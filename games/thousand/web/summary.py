@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
+from games.core.drawn import Drawn
 from games.models import Round
 from games.rules.pages import rules_url
 from games.rules.thousand import OPTION_STEPS
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class SummaryRow:
+class SummaryRow(Drawn):
     name: str
     is_declarer: bool
     card_points: int
@@ -31,7 +32,7 @@ class SummaryRow:
 
 
 @dataclass
-class SheetRow:
+class SheetRow(Drawn):
     number: int
     declarer: str
     contract: int
@@ -111,7 +112,7 @@ def score_sheet(results: Sequence[Round], names: Sequence[str]) -> list[SheetRow
 
 
 @dataclass(frozen=True)
-class RuleLine:
+class RuleLine(Drawn):
     """One option of a match in words, with the rules page's step that explains it."""
 
     text: str

@@ -6,13 +6,14 @@ from dataclasses import dataclass, field
 
 from django.utils.safestring import SafeString
 
+from games.core.drawn import Drawn
 from games.thousand.web.cards import CardView, MarriageView
 from games.thousand.web.log import LogEntry
 from games.thousand.web.summary import RuleLine, SheetRow, SummaryRow
 
 
 @dataclass
-class SeatView:
+class SeatView(Drawn):
     number: int
     position: str
     """"me", "left" or "right", as seen by the viewer."""
@@ -44,13 +45,13 @@ class SeatView:
 
 
 @dataclass
-class LastTrick:
+class LastTrick(Drawn):
     cards: list[tuple[str, CardView]]
     winner: str
 
 
 @dataclass
-class TrickSlot:
+class TrickSlot(Drawn):
     """Where one player's card of the trick lies on the felt: in front of that player."""
 
     position: str
@@ -64,7 +65,7 @@ class TrickSlot:
 
 
 @dataclass
-class TableView:
+class TableView(Drawn):
     match_id: int
     version: int
     hand_number: int
