@@ -35,7 +35,7 @@ from games import bot_runner
 from games.core.registry import GameSpec, IllegalMove, get_spec
 from games.history.results import record_results
 from games.models import ComputerLevel, Match, Round, Seat, new_table_code
-from games.precompiled import Precompiled
+from games.precompiled import Precompiled, save_fields
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -531,7 +531,7 @@ def _record(table: Table, state: Any, stand_in: bool = False) -> None:
     if spec.round_over(state):
         _finish_round(table, state)
         fields += ["status", "result"]
-    current.save(update_fields=fields)
+    save_fields(current, fields)
     if spec.round_over(state):
         if current.status == Round.Status.VOID:
             _deal(table)
@@ -648,7 +648,7 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
     _restart_clock(table)
-    match.save(update_fields=sorted({*changed, "version", "turn_started", "updated"}))
+    save_fields(match, [*changed, "version", "turn_started", "updated"])
     if "status" in changed and match.is_finished:
         record_results(match, table.seats)
     if by_person:

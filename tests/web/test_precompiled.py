@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import models
+from django.db import DatabaseError, models
 from django.db.models import F
 
 from games.models import Match, Round, Seat
-from games.precompiled import Precompiled
+from games.precompiled import Precompiled, save_fields
 from games.services import create_practice_match
 from games.thousand.engine import Rules
 
@@ -77,3 +77,36 @@ def test_the_parameters_are_checked(scripted_match: Match) -> None:
     values = Precompiled(lambda match_id: Seat.objects.filter(match_id=match_id).values(), 1)
     with pytest.raises(ValueError, match="only plain model querysets"):
         values(scripted_match.pk)
+
+
+def test_saving_fields_stores_what_the_orms_save_stores(
+    scripted_match: Match, django_assert_num_queries: Any
+) -> None:
+    ours = Match.objects.get(pk=scripted_match.pk)
+    theirs = Match.objects.get(pk=scripted_match.pk)
+    before = ours.updated
+    for match in (ours, theirs):
+        match.version = 7
+        match.scores = [120, -40, 0]
+        match.progress = {"dealer": 1, "hands_played": 2}
+        match.computer_lease = "a process"
+    with django_assert_num_queries(1):
+        save_fields(ours, ["version", "scores", "progress", "updated"])
+    stored = Match.objects.get(pk=scripted_match.pk)
+    assert ours.updated > before  # auto_now, as save() sets it
+    theirs.save(update_fields=["version", "scores", "progress", "updated"])
+    again = Match.objects.get(pk=scripted_match.pk)
+    assert {**fields(stored), "updated": None} == {**fields(again), "updated": None}
+    assert stored.updated == ours.updated
+    assert (stored.version, stored.scores, stored.progress) == (7, [120, -40, 0], ours.progress)
+    assert stored.computer_lease == ""  # a field not named is left as it was
+
+
+def test_saving_fields_of_a_row_that_is_gone_fails_like_save(scripted_match: Match) -> None:
+    match = Match.objects.get(pk=scripted_match.pk)
+    Match.objects.filter(pk=match.pk).delete()
+    match.version = 3
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        save_fields(match, ["version"])
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        match.save(update_fields=["version"])
