@@ -35,8 +35,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError
-from django.db.models import Q
+from django.db import DatabaseError, connection
 from django.utils import timezone
 
 from games.core.registry import run_chooser
@@ -215,22 +214,29 @@ def _forget_pool(pool: concurrent.futures.Executor | None) -> None:
             _pool = None
 
 
+# The lease's statements, written out: a runner takes and gives back the lease with every
+# person's move, and the ORM would build each statement anew every time.
+_TAKE = (
+    'UPDATE "games_match" SET "computer_lease" = %s, "computer_lease_until" = %s'
+    ' WHERE "id" = %s AND ("computer_lease_until" IS NULL OR "computer_lease_until" < %s'
+    ' OR "computer_lease" = %s)'
+)
+_RELEASE = (
+    'UPDATE "games_match" SET "computer_lease" = \'\', "computer_lease_until" = NULL'
+    ' WHERE "id" = %s AND "computer_lease" = %s'
+)
+_VERSION = 'SELECT "version" FROM "games_match" WHERE "id" = %s'
+
+
 def take_lease(match_id: int) -> bool:
     """Claims the computer turns of ``match_id`` for this process, or renews the claim;
     False when another process holds an unexpired claim."""
-    from games.models import Match
-
     now = timezone.now()
-    free = Q(computer_lease_until__isnull=True) | Q(computer_lease_until__lt=now)
-    taken = (
-        Match.objects.filter(pk=match_id)
-        .filter(free | Q(computer_lease=PROCESS))
-        .update(
-            computer_lease=PROCESS,
-            computer_lease_until=now + timedelta(seconds=settings.BOT_LEASE_SECONDS),
-        )
-    )
-    return taken == 1
+    until = now + timedelta(seconds=settings.BOT_LEASE_SECONDS)
+    adapt = connection.ops.adapt_datetimefield_value
+    with connection.cursor() as cursor:
+        cursor.execute(_TAKE, [PROCESS, adapt(until), match_id, adapt(now), PROCESS])
+        return cursor.rowcount == 1
 
 
 def claimed_until(match_id: int) -> datetime | None:
@@ -248,11 +254,8 @@ def claimed_until(match_id: int) -> datetime | None:
 
 
 def release_lease(match_id: int) -> None:
-    from games.models import Match
-
-    Match.objects.filter(pk=match_id, computer_lease=PROCESS).update(
-        computer_lease="", computer_lease_until=None
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_RELEASE, [match_id, PROCESS])
 
 
 Looked = tuple[bool, Any, int | None]
@@ -293,13 +296,14 @@ def _release_and_look(match_id: int, seen: int | None) -> bool:
     ``seen``: the version at which this runner's own move left nothing to play, when it was
     one; the match is then looked at again only if it has moved on since."""
     from games import services
-    from games.models import Match
 
     release_lease(match_id)
     if seen is None:
         return services.computer_turn(match_id) is not None
-    version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
-    return version is not None and version != seen
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION, [match_id])
+        row = cursor.fetchone()
+    return row is not None and row[0] != seen
 
 
 async def _drive(match_id: int, looked: Looked | None = None) -> None:
