@@ -276,18 +276,48 @@ def _lease_and_turn(match_id: int, handed: Any = None) -> Looked:
     return True, services.computer_turn(match_id) if handed is None else handed, None
 
 
-def _submit_and_look(match_id: int, action: Any, turn: Any) -> Looked:
+def _submit_and_look(match_id: int, turn: Any, decided: tuple[Any] | None) -> Looked:
     """Submits the computer's move, renewing the lease in the same update, and reads the next
     turn off the table the move left, all in one worker thread: under load every hop between
-    the event loop and a thread, and every statement, waits its turn for the processor."""
+    the event loop and a thread, and every statement, waits its turn for the processor.
+    ``decided``: the move, or None for a quick level's move with no pause before it, decided
+    here in the same hop."""
     from games import services
 
+    if decided is None:
+        action = run_chooser(turn.chooser, turn.level, turn.view, turn.seed)
+        _log_decision(match_id, turn)
+    else:
+        (action,) = decided
     table = services.submit_move(
         match_id, action, turn.version, computer_seat=turn.seat, lease=PROCESS
     )
     if not table.leased:
         return False, None, None
     return True, services.turn_of(table), table.match.version
+
+
+async def _decision(loop: asyncio.AbstractEventLoop, turn: Any) -> Any:
+    """The computer's move: a quick level's in a runner's thread, another in the decision
+    processes (off the server's interpreter)."""
+    if turn.quick:
+        return await for_computers(run_chooser)(turn.chooser, turn.level, turn.view, turn.seed)
+    pool = _executor()
+    try:
+        return await loop.run_in_executor(
+            pool, run_chooser, turn.chooser, turn.level, turn.view, turn.seed
+        )
+    except concurrent.futures.BrokenExecutor:
+        _forget_pool(pool)
+        raise
+
+
+def _log_decision(match_id: int, turn: Any) -> None:
+    # One line per decision (the seat and version only: the move may be a hidden card), so
+    # the logs show that each computer turn is computed by one process only.
+    logger.info(
+        "match %s: the computer in seat %s moves at version %s", match_id, turn.seat, turn.version
+    )
 
 
 def _release_and_look(match_id: int, seen: int | None) -> bool:
@@ -350,28 +380,16 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
                     released = True
                 return
             started = loop.time()
-            pool = _executor()
-            try:
-                action = await loop.run_in_executor(
-                    pool, run_chooser, turn.chooser, turn.level, turn.view, turn.seed
-                )
-            except concurrent.futures.BrokenExecutor:
-                _forget_pool(pool)
-                raise
-            # One line per decision (the seat and version only: the move may be a hidden card),
-            # so the logs show that each computer turn is computed by one process only.
-            logger.info(
-                "match %s: the computer in seat %s moves at version %s",
-                match_id,
-                turn.seat,
-                turn.version,
-            )
             pause = settings.BOT_MOVE_DELAY * turn.pause
-            await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
+            decided: tuple[Any] | None = None
+            if not turn.quick or pause > 0:
+                decided = (await _decision(loop, turn),)
+                _log_decision(match_id, turn)
+                await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
             with _lock:
                 _runners[match_id] = False
             try:
-                looked = await for_computers(_submit_and_look)(match_id, action, turn)
+                looked = await for_computers(_submit_and_look)(match_id, turn, decided)
             except services.MoveRejected as rejected:
                 if rejected.status != 409:
                     # The engine's message may name the computer's cards or tiles, which a log

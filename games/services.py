@@ -968,6 +968,8 @@ class ComputerTurn:
     seed: str
     pause: float
     """How many usual pauses to wait before playing (longer after a trick closes)."""
+    quick: bool = False
+    """The level decides in well under a millisecond (``GameSpec.quick_levels``)."""
 
 
 @dataclass(frozen=True)
@@ -1016,6 +1018,7 @@ def turn_of(table: Table) -> ComputerTurn | Waiting | None:
         view=view,
         seed=_seed_text(match, "computer", match.version),
         pause=table.spec.after_computer_move(view),
+        quick=table.seats[seat].playing_level in table.spec.quick_levels,
     )
 
 

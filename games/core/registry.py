@@ -218,6 +218,10 @@ class GameSpec(ABC):
     computer_levels: tuple[tuple[str, _StrOrPromise], ...]
     """The computer levels the game has, as (value, label)."""
 
+    quick_levels: frozenset[str] = frozenset()
+    """The levels whose decisions take well under a millisecond: they are made in the runner's
+    own thread, where the round trip to a decision process would cost more than the decision."""
+
     def choose(self, level: str, view: Any, seed: str) -> Any:
         """A computer player's action in ``view`` (its own seat's observation)."""
         return run_chooser(self.chooser, level, view, seed)

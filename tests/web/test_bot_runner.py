@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import threading
 import time
+import traceback
 from datetime import timedelta
 from typing import Any
 
@@ -18,9 +20,9 @@ from django.utils import timezone
 from games import bot_runner, services
 from games.core.registry import run_chooser
 from games.models import Match
-from games.thousand.engine import CARD_NAMES
+from games.thousand.engine import CARD_NAMES, Rules
 
-from .conftest import computer_plays, current
+from .conftest import computer_plays, current, script_deal
 from .strict import FellBack, choose_strictly, interrupt_myself
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -134,6 +136,54 @@ def test_the_decision_can_run_in_a_worker_process(scripted_match: Match, setting
         pool.shutdown()
         bot_runner._forget_pool(pool)
     assert action in turn.view.legal
+
+
+@pytest.mark.parametrize(
+    ("level", "pause", "decided_in", "one_hop"),
+    [
+        ("normal", 0, "computers_", True),
+        ("beginner", 0, "computers_", True),
+        ("normal", 0.01, "computers_", False),
+        ("expert", 0, "decisions_", False),
+    ],
+)
+def test_a_quick_levels_decision_is_made_in_the_runners_thread_an_experts_in_the_pool(
+    alice: Any,
+    real_runner: None,
+    settings: object,
+    monkeypatch: pytest.MonkeyPatch,
+    level: str,
+    pause: float,
+    decided_in: str,
+    one_hop: bool,
+) -> None:
+    """A rule-following computer decides in about 0.1 ms, less than the round trip to a
+    decision process: with no pause before its move, it decides in the same hop of the
+    runner's thread that submits the move; the expert searches, in the decision processes."""
+    settings.BOT_MOVE_DELAY = pause  # type: ignore[attr-defined]
+    decisions = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="decisions")
+    monkeypatch.setattr(bot_runner, "_executor", lambda: decisions)
+    decided: list[tuple[str, bool]] = []
+
+    def recorded(*args: Any) -> Any:
+        submitting = any(frame.name == "_submit_and_look" for frame in traceback.extract_stack())
+        decided.append((threading.current_thread().name, submitting))
+        return run_chooser(*args)
+
+    monkeypatch.setattr(bot_runner, "run_chooser", recorded)
+    match = script_deal(
+        services.create_practice_match(alice, "thousand", Rules().to_dict(), level, seed=1)
+    )
+    turn = services.computer_turn(match.pk)
+    assert isinstance(turn, services.ComputerTurn)
+    assert turn.quick is (level != "expert")
+    bot_runner.request_bot_moves(match.pk)
+    wait_until_idle(30)
+    decisions.shutdown()
+    assert current(match).state.to_move == 0  # Left and Right played
+    assert len(decided) == 2
+    assert all(thread.startswith(decided_in) for thread, _ in decided), decided
+    assert all(submitting is one_hop for _, submitting in decided), decided
 
 
 def test_a_decision_that_falls_back_fails_the_strict_chooser() -> None:
