@@ -7,11 +7,12 @@ and asks the game's spec for the rest of the table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from games.core.drawn import Drawn
 from games.core.names import relative_position, seat_names
@@ -55,6 +56,31 @@ class CoreView(Drawn):
     """ISO time the current turn's clock runs out, "" when no clock runs."""
     can_start: bool
     levels: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class MatchUrls:
+    """Where a table's forms go (and where its page polls without a socket)."""
+
+    act: str
+    next: str
+    resign: str
+    table: str
+
+
+def match_urls(match_id: int) -> MatchUrls:
+    """The match's addresses, reversed once per match: a table shows them with every move."""
+    return _match_urls(match_id, get_script_prefix())
+
+
+@lru_cache(maxsize=4096)
+def _match_urls(match_id: int, prefix: str) -> MatchUrls:
+    return MatchUrls(
+        act=reverse("match_act", args=[match_id]),
+        next=reverse("match_next", args=[match_id]),
+        resign=reverse("match_resign", args=[match_id]),
+        table=reverse("match_table", args=[match_id]),
+    )
 
 
 def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> CoreView:

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from accounts import cosmetics
 from games.core.names import relative_position
 from games.models import ComputerLevel, Match, Round
+from games.rendering import match_urls
 from games.rummy.engine import INITIAL_MELD, PLAY, Observation, parse_tiles
 from games.rummy.web.log import game_log
 from games.rummy.web.tiles import TileView, tile_view, tile_views
@@ -28,6 +29,7 @@ from games.services import Table, computer_level_label
 def present(table: Table, seat: int, names: Sequence[str], message: str = "") -> TableView:
     """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it)."""
     match = table.match
+    urls = match_urls(match.pk)
     view: Observation = table.view_for(seat)
     current = table.round
     assert current is not None
@@ -52,10 +54,10 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         meld_needed=INITIAL_MELD,
         controls="wait",
         prompt="",
-        act_url=reverse("match_act", args=[match.pk]),
-        next_url=reverse("match_next", args=[match.pk]),
-        resign_url=reverse("match_resign", args=[match.pk]),
-        table_url=reverse("match_table", args=[match.pk]),
+        act_url=urls.act,
+        next_url=urls.next,
+        resign_url=urls.resign,
+        table_url=urls.table,
         ws_url=f"/ws/play/{match.pk}/",
         rules_summary=table.spec.options_summary(match.options),
         message=message,

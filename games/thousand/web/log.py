@@ -27,6 +27,11 @@ class LogEntry(Drawn):
 
 def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
     """What happened in this hand, as this seat saw it, oldest first."""
+    language = get_language()
+
+    def line(template: str, **params: object) -> LogEntry:
+        return _entry(language, template, params)
+
     entries: list[LogEntry] = []
     me = view.seat
     passes = 0
@@ -39,7 +44,7 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
         kind, _sep, argument = action.partition(":")
         if action == "bid:100":
             entries.append(
-                log_entry(
+                line(
                     _("You open with the compulsory 100.")
                     if mine
                     else _("%(name)s opens with the compulsory 100."),
@@ -48,7 +53,7 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
             )
         elif kind == "bid":
             entries.append(
-                log_entry(
+                line(
                     _("You bid %(value)s.") if mine else _("%(name)s bids %(value)s."),
                     name=who,
                     value=argument,
@@ -56,7 +61,7 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
             )
         elif kind == "pass":
             passes += 1
-            entries.append(log_entry(_("You pass.") if mine else _("%(name)s passes."), name=who))
+            entries.append(line(_("You pass.") if mine else _("%(name)s passes."), name=who))
             if passes == 2 and view.musik is not None and view.declarer is not None:
                 text = (
                     _("You win the auction at %(value)s. The musik: %(cards)s.")
@@ -64,15 +69,13 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
                     else _("%(name)s wins the auction at %(value)s. The musik: %(cards)s.")
                 )
                 entries.append(
-                    log_entry(
-                        text, name=names[view.declarer], value=view.bid, cards=list(view.musik)
-                    )
+                    line(text, name=names[view.declarer], value=view.bid, cards=list(view.musik))
                 )
         elif kind == "keep":
-            entries.append(log_entry(_("You keep your cards.")))
+            entries.append(line(_("You keep your cards.")))
         elif kind == "redeal":
             entries.append(
-                log_entry(
+                line(
                     _("You ask for a re-deal.") if mine else _("%(name)s asks for a re-deal."),
                     name=who,
                 )
@@ -83,16 +86,16 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
             gives += 1
             if not argument:
                 text = _("%(name)s gives a card to %(receiver)s.")
-                entries.append(log_entry(text, name=who, receiver=names[receiver]))
+                entries.append(line(text, name=who, receiver=names[receiver]))
             elif mine:
                 text = _("You give %(card)s to %(receiver)s.")
-                entries.append(log_entry(text, card=argument, receiver=names[receiver]))
+                entries.append(line(text, card=argument, receiver=names[receiver]))
             else:
                 text = _("%(name)s gives you %(card)s.")
-                entries.append(log_entry(text, name=who, card=argument))
+                entries.append(line(text, name=who, card=argument))
         elif kind == "contract":
             entries.append(
-                log_entry(
+                line(
                     _("You announce a contract of %(value)s.")
                     if mine
                     else _("%(name)s announces a contract of %(value)s."),
@@ -103,7 +106,7 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
         elif kind == "play":
             trick_number = plays // 3 + 1
             entries.append(
-                log_entry(
+                line(
                     _("You play %(card)s.") if mine else _("%(name)s plays %(card)s."),
                     name=who,
                     card=argument,
@@ -121,7 +124,7 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
                             )
                         )
                         entries.append(
-                            log_entry(
+                            line(
                                 text,
                                 name=who,
                                 suit=("suit", marriage.suit),
@@ -132,7 +135,7 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
             if plays % 3 == 0 and plays // 3 <= len(view.tricks):
                 winner = view.tricks[plays // 3 - 1].winner
                 entries.append(
-                    log_entry(
+                    line(
                         _("You take the trick.")
                         if winner == me
                         else _("%(name)s takes the trick."),
@@ -146,12 +149,16 @@ def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
 
 def log_entry(template: str, **params: object) -> LogEntry:
     """A log line as HTML (cards and suits drawn) and as plain text (read aloud)."""
+    return _entry(get_language(), template, params)
+
+
+def _entry(language: str, template: str, params: dict[str, object]) -> LogEntry:
     # Marked safe or not is part of the key: a name that reads like markup stays text.
     frozen = tuple(
         (key, tuple(value) if isinstance(value, list) else value, isinstance(value, SafeString))
         for key, value in params.items()
     )
-    html, text = _drawn(get_language(), template, frozen)
+    html, text = _drawn(language, template, frozen)
     return LogEntry(html=html, text=text)
 
 

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import fields, replace
 from math import ceil
 
-from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -20,6 +19,7 @@ from accounts.names import display_name
 from games.core.names import place_name, relative_position
 from games.history.results import places
 from games.models import ComputerLevel, Round, Seat
+from games.rendering import match_urls
 from games.services import Table
 from games.thousand.engine import (
     BIDDING,
@@ -52,6 +52,7 @@ PHONE_ROW = 5
 def present(table: Table, seat: int, names: Sequence[str], message: str = "") -> TableView:
     """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it)."""
     match = table.match
+    urls = match_urls(match.pk)
     view = _view(table, seat)
     # The hand works in positions 0-2; with four at the table the dealer sits it out.
     seat_names = list(names)
@@ -61,6 +62,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
     ]
     by_position = {s.position: s for s in seats}
     rules = view.rules
+    options = rules.to_dict()
     result = TableView(
         match_id=match.pk,
         version=match.version,
@@ -75,12 +77,12 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         hand=_hand(view),
         prompt="",
         controls="wait",
-        act_url=reverse("match_act", args=[match.pk]),
-        next_url=reverse("match_next", args=[match.pk]),
-        resign_url=reverse("match_resign", args=[match.pk]),
-        table_url=reverse("match_table", args=[match.pk]),
+        act_url=urls.act,
+        next_url=urls.next,
+        resign_url=urls.resign,
+        table_url=urls.table,
         ws_url=f"/ws/play/{match.pk}/",
-        rules_summary=rules_summary(rules.to_dict()),
+        rules_summary=rules_summary(options),
         target=rules.target,
         bid=view.bid,
         bidder="" if view.bidder is None else names[view.bidder],
@@ -120,7 +122,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
             [(r.number, r.declarer, r.contract, r.made, r.scores) for r in result.sheet],
         )
     )
-    result.rules_key = repr((get_language(), sorted(rules.to_dict().items())))
+    result.rules_key = repr((get_language(), sorted(options.items())))
     if match.is_finished:
         if match.winner is not None:
             result.i_won = match.winner == seat
@@ -138,7 +140,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         computers = [s.computer_level for s in table.seats if s.is_computer]
         if not match.is_friends:
             result.new_match_options = {
-                **rules.to_dict(),
+                **options,
                 "game": match.game,
                 "level": computers[0] if computers else ComputerLevel.NORMAL,
             }
