@@ -35,6 +35,9 @@ from django.core.management.base import BaseCommand, CommandParser
 VERSION = re.compile(r'id="table"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="table"')
 CONTROLS = re.compile(r'id="table"[^>]*class="[^"]*controls-([a-z]+)')
 SOCKET = re.compile(r'id="table-socket"[^>]*data-socket="([\w-]+)"')
+FORM = re.compile(r"<form\b.*?</form>", re.DOTALL)
+"""A form of the table: only these are parsed for a move (the whole table took the driver,
+which shares the server's processors, five times as long)."""
 REFUSAL = 'id="table-refusal"'
 CSRF_FIELD = "csrfmiddlewaretoken"
 PLAYING = ("redeal", "bid", "give", "contract", "play", "next")
@@ -292,7 +295,7 @@ class Person:
 
     async def _move(self, session: Any, controls: str) -> None:
         table = self.html[self.html.index('id="table"') :]
-        forms = [f for f in forms_of(table).forms if "hx-post" in f.attrs]
+        forms = [f for f in forms_of("".join(FORM.findall(table))).forms if "hx-post" in f.attrs]
         choices = [(form, button) for form in forms for button in form.buttons if button[0]]
         if controls == "next":
             choices = [(form, ("", "", {})) for form in forms if "/next/" in form.attrs["hx-post"]]
