@@ -13,9 +13,10 @@ more, so a request refused because another runner held the lease is never lost.
 A runner is an asyncio task on the server's event loop (the loop the Channels consumers live
 on, so the in-memory channel layer's pushes reach them; ``remember_server_loop`` is called by
 the ASGI application). Without a server loop (a WSGI server, a shell, a test) the runners get a
-loop of their own in a background thread. The database work runs in worker threads and the
-decision itself in a process pool (``BOT_COMPUTE = "process"``) or a thread pool
-(``"thread"``), so a slow decision never stalls another table.
+loop of their own in a background thread. The database work runs in the computer players'
+shared threads (``games.threads``); a searching decision runs in a process pool
+(``BOT_COMPUTE = "process"``) or a thread pool (``"thread"``), so a slow decision never stalls
+another table, and a rule-following level's (``GameSpec.quick_levels``) in those threads.
 """
 
 from __future__ import annotations
