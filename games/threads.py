@@ -5,8 +5,8 @@ process.
 A thread of each socket's own (Channels' default) means hundreds of threads taking turns on the
 interpreter lock and on the database connections under load: at 200 simulated people thinking,
 about 14 person moves a second were carried against about 20 in a shared pool. The computer
-players have a pool of their own, so their turns never queue behind the tables being rendered
-for hundreds of viewers, nor the viewers behind them.
+players have a pool of their own, so their turns do not wait in the queue of the tables being
+rendered for hundreds of viewers, nor the viewers in theirs (all still share the interpreter).
 
 Each call closes the thread's database connection afterwards (with the pool of connections,
 hands it back), as Channels' ``database_sync_to_async`` does, but without its name: Channels'
