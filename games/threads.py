@@ -16,6 +16,8 @@ connection for good."""
 from __future__ import annotations
 
 import functools
+import os
+import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
@@ -27,10 +29,30 @@ from django.db import close_old_connections
 P = ParamSpec("P")
 R = TypeVar("R")
 
-_tables = ThreadPoolExecutor(max_workers=settings.TABLE_THREADS, thread_name_prefix="tables")
-_computers = ThreadPoolExecutor(
-    max_workers=settings.COMPUTER_THREADS, thread_name_prefix="computers"
-)
+_lock = threading.Lock()
+_pools: dict[str, ThreadPoolExecutor] = {}
+
+
+def _pool(name: str, size: int) -> ThreadPoolExecutor:
+    pool = _pools.get(name)
+    if pool is None:
+        with _lock:
+            pool = _pools.get(name)
+            if pool is None:
+                pool = _pools[name] = ThreadPoolExecutor(size, thread_name_prefix=name)
+    return pool
+
+
+def _forget_pools() -> None:
+    """A forked process has none of its parent's threads, while a pool copied from the parent
+    would count them as idle and wait for them for ever: the child starts its own pools (a
+    test's live server is such a child)."""
+    global _lock
+    _lock = threading.Lock()
+    _pools.clear()
+
+
+os.register_at_fork(after_in_child=_forget_pools)
 
 
 def _closing(function: Callable[P, R]) -> Callable[P, R]:
@@ -47,9 +69,11 @@ def _closing(function: Callable[P, R]) -> Callable[P, R]:
 
 def for_tables(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``function`` run in the sockets' shared threads."""
-    return sync_to_async(_closing(function), thread_sensitive=False, executor=_tables)
+    pool = _pool("tables", settings.TABLE_THREADS)
+    return sync_to_async(_closing(function), thread_sensitive=False, executor=pool)
 
 
 def for_computers(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``function`` run in the computer players' shared threads."""
-    return sync_to_async(_closing(function), thread_sensitive=False, executor=_computers)
+    pool = _pool("computers", settings.COMPUTER_THREADS)
+    return sync_to_async(_closing(function), thread_sensitive=False, executor=pool)
