@@ -171,10 +171,8 @@ def _drawn(
     more."""
     html_params: dict[str, object] = {}
     text_params: dict[str, object] = {}
-    for key, value, safe in params:
-        if safe:
-            html_params[key] = text_params[key] = value
-        elif key == "card" and isinstance(value, str):
+    for key, value, _safe in params:
+        if key == "card" and isinstance(value, str):
             html_params[key] = card_html(value)
             text_params[key] = card_spoken(value)
         elif key == "cards" and isinstance(value, tuple):
