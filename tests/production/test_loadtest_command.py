@@ -30,6 +30,10 @@ def test_simulated_people_play_and_every_accepted_move_is_stored_once(
     )
     report = output.getvalue()
     assert "errors: 0 {}; failed handshakes: 0;" in report
+    assert (
+        counted(r"after everyone sat down \(\d+ s in, the last \d+ s\): person moves (\d+)", report)
+        >= 1
+    ), report
     assert counted(r"person moves: (\d+)", report) >= 4, report
     assert counted(r"computers' pushed answers: (\d+)", report) >= 4, report
     assert counted(r"(\d+) moves found, 0 lost, 0 doubled", report) >= 4, report

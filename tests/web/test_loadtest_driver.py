@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from games.management.commands.loadtest import Figures, Person
+from games.management.commands.loadtest import Figures, Person, _seated_lines, ms
 
 
 def test_after_play_again_the_new_matchs_table_is_taken_though_its_version_is_lower() -> None:
@@ -14,3 +14,33 @@ def test_after_play_again_the_new_matchs_table_is_taken_though_its_version_is_lo
     new_table = '<section id="table" class="table controls-bid" data-version="0"></section>'
     asyncio.run(person._table_page(None, new_table))
     assert (person.match_id, person.version, person._controls()) == (7, 0, "bid")
+
+
+def test_the_figures_after_everyone_sat_down_leave_out_what_was_answered_before() -> None:
+    figures = Figures(people=2)
+    figures.sat_down()
+    assert figures.all_seated_at is None
+    figures.took_move(started=100.0, answered=103.0)  # slow, while the second person arrived
+    figures.took_computers(since=103.0, at=108.0)
+    figures.sat_down()
+    assert figures.all_seated_at is not None
+    since = figures.all_seated_at
+    figures.took_move(started=since + 1.0, answered=since + 1.1)
+    figures.took_computers(since=since + 1.1, at=since + 1.3)
+
+    (line,) = _seated_lines(figures, started=since - 10.0, elapsed=30.0)
+
+    assert line == (
+        "after everyone sat down (10 s in, the last 20 s): person moves 1 (0.1/s), "
+        "p50/p95/p99 100 / 100 / 100 ms; computers' pushed answers 1, "
+        "p50/p95/p99 200 / 200 / 200 ms"
+    )
+    assert ms(figures.move_seconds) == "100 / 3000 / 3000"  # the whole run keeps both
+
+
+def test_the_figures_after_everyone_sat_down_say_when_not_everyone_did() -> None:
+    figures = Figures(people=3)
+    figures.sat_down()
+    assert _seated_lines(figures, started=0.0, elapsed=5.0) == [
+        "after everyone sat down: not reached (1 of 3)"
+    ]

@@ -125,8 +125,32 @@ def percentile(values: list[float], share: float) -> float:
 
 @dataclass
 class Figures:
+    people: int = 0
     move_seconds: list[float] = field(default_factory=list)
     computer_seconds: list[float] = field(default_factory=list)
+    move_answered: list[float] = field(default_factory=list)
+    """When each of ``move_seconds`` was answered (``time.monotonic``)."""
+    computer_answered: list[float] = field(default_factory=list)
+    """When each of ``computer_seconds`` arrived."""
+    seated: int = 0
+    """How many people have reached their first table."""
+    all_seated_at: float | None = None
+    """When the last of ``people`` reached their first table: the figures after it are those
+    of the people playing, without anyone arriving."""
+
+    def took_move(self, started: float, answered: float) -> None:
+        self.move_seconds.append(answered - started)
+        self.move_answered.append(answered)
+
+    def took_computers(self, since: float, at: float) -> None:
+        self.computer_seconds.append(at - since)
+        self.computer_answered.append(at)
+
+    def sat_down(self) -> None:
+        self.seated += 1
+        if self.seated == self.people:
+            self.all_seated_at = time.monotonic()
+
     errors: Counter[str] = field(default_factory=Counter)
     failed_handshakes: int = 0
     stalls: int = 0
@@ -225,6 +249,8 @@ class Person:
         found = re.search(r"/play/(\d+)/$", urlsplit(self.page_url).path)
         if not found:
             raise RuntimeError(f"no table page after the lobby: {self.page_url}")
+        if not self.match_id:
+            self.figures.sat_down()
         self.match_id = int(found.group(1))
         self.figures.accepted.setdefault(self.match_id, [])
         self.csrf = forms_of(page).body_csrf
@@ -242,7 +268,7 @@ class Person:
         if version is None or version <= self.version:
             return
         if pushed:
-            self.figures.computer_seconds.append(at - self.last_event)
+            self.figures.took_computers(self.last_event, at)
         self.version, self.html, self.last_event = version, html, at
         self.changed.set()
 
@@ -327,7 +353,7 @@ class Person:
         ) as response:
             html = await response.text()
             answered = time.monotonic()
-        self.figures.move_seconds.append(answered - started)
+        self.figures.took_move(started, answered)
         if response.status != 200:
             self.figures.errors[f"move {response.status}"] += 1
             self.changed.clear()
@@ -355,7 +381,7 @@ class Person:
             self.figures.errors["move unanswered"] += 1
             return
         answered = time.monotonic()
-        self.figures.move_seconds.append(answered - started)
+        self.figures.took_move(started, answered)
         if REFUSAL in html:
             self.figures.errors["move refused"] += 1
             self.changed.clear()
@@ -479,7 +505,7 @@ async def _drive(
 ) -> Figures:
     import aiohttp
 
-    figures = Figures()
+    figures = Figures(people=people)
     stop_at = time.monotonic() + seconds
     # Idle connections are let go before the server's keep-alive (uvicorn: 5 s) would close
     # them: a request sent on a connection the server is closing fails, as a browser's would
@@ -510,6 +536,32 @@ async def _drive(
         await sampler
     usage.sample()
     return figures
+
+
+def ms(values: list[float]) -> str:
+    """p50 / p95 / p99 of ``values`` (seconds) in milliseconds."""
+    return " / ".join(f"{1000 * percentile(values, share):.0f}" for share in (0.5, 0.95, 0.99))
+
+
+def _after(values: list[float], times: list[float], since: float) -> list[float]:
+    return [value for value, at in zip(values, times, strict=True) if at >= since]
+
+
+def _seated_lines(figures: Figures, started: float, elapsed: float) -> list[str]:
+    """The figures from the moment the last person sat down to the end: everyone playing,
+    nobody arriving."""
+    since = figures.all_seated_at
+    if since is None:
+        return [f"after everyone sat down: not reached ({figures.seated} of {figures.people})"]
+    moves = _after(figures.move_seconds, figures.move_answered, since)
+    pushed = _after(figures.computer_seconds, figures.computer_answered, since)
+    span = started + elapsed - since
+    return [
+        f"after everyone sat down ({since - started:.0f} s in, the last {span:.0f} s): "
+        f"person moves {len(moves)} ({len(moves) / max(span, 1e-9):.1f}/s), "
+        f"p50/p95/p99 {ms(moves)} ms; computers' pushed answers {len(pushed)}, "
+        f"p50/p95/p99 {ms(pushed)} ms",
+    ]
 
 
 def check_moves(accepted: dict[int, list[str]]) -> tuple[int, int, int]:
@@ -588,11 +640,6 @@ class Command(BaseCommand):
         moves = figures.move_seconds
         pushed = figures.computer_seconds
 
-        def ms(values: list[float]) -> str:
-            return " / ".join(
-                f"{1000 * percentile(values, share):.0f}" for share in (0.5, 0.95, 0.99)
-            )
-
         lines = [
             f"people {options['people']} (thinking {options['think']:g} s a move), "
             f"{elapsed:.0f} s, {len(figures.accepted)} matches "
@@ -601,6 +648,7 @@ class Command(BaseCommand):
             f"p50/p95/p99 {ms(moves)} ms",
             f"computers' pushed answers: {len(pushed)} ({len(pushed) / elapsed:.1f}/s), "
             f"p50/p95/p99 {ms(pushed)} ms",
+            *_seated_lines(figures, started, elapsed),
             f"errors: {sum(figures.errors.values())} {dict(figures.errors)}; failed handshakes: "
             f"{figures.failed_handshakes}; stalls (no push in {PUSH_WAIT:.0f} s): "
             f"{figures.stalls}",
