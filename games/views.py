@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import bot_runner
@@ -65,7 +66,9 @@ def _posted_game(request: HttpRequest) -> str | None:
 
 def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
     """Each game's lobby forms, the posted one bound to the request's data; the others start
-    from the person's last match of that game."""
+    from the person's last match of that game. An unbound game's forms show nothing but the
+    language and those choices: ``drawn_key`` names them, and the page draws them once per
+    process for each key."""
     posted = _posted_game(request)
     mode = request.POST.get("mode", "practice")
     listed = []
@@ -73,10 +76,20 @@ def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
         data = request.POST if posted == spec.key else None
         options = spec.options_form(data)
         practice = PracticeForm(spec, data if mode == "practice" else None)
+        drawn_key = ""
         if data is None:
             _remember_last_choices(request, spec, options, practice)
+            drawn_key = repr(
+                (
+                    get_language(),
+                    spec.key,
+                    sorted(options.initial.items()),
+                    sorted(practice.initial.items()),
+                )
+            )
         listed.append(
             {
+                "drawn_key": drawn_key,
                 "spec": spec,
                 "options": options,
                 "practice": practice,

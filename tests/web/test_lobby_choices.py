@@ -57,3 +57,36 @@ def test_matches_in_progress_show_their_variants_and_finished_ones_the_place(
     assert "to 500 · Bids in steps of 5 · Opponents round to 5 ·" in resume
     assert '<span class="badge place">2nd place</span>' in done
     assert "Lost" not in done
+
+
+def test_the_forms_drawn_once_follow_each_persons_choices_and_language(
+    alice: AbstractBaseUser, alice_client: Client, bob_client: Client
+) -> None:
+    lobby = reverse("lobby")
+    assert checked(alice_client.get(lobby).content.decode(), "level") == ["normal"]
+    services.create_practice_match(alice, "thousand", Rules(target=500).to_dict(), "expert")
+
+    alices = alice_client.get(lobby).content.decode()
+    bobs = bob_client.get(lobby).content.decode()
+    bobs_in_polish = bob_client.get(lobby, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+
+    assert (checked(alices, "level"), checked(alices, "target")) == (["expert"], ["500"])
+    assert (checked(bobs, "level"), checked(bobs, "target")) == (["normal"], ["1000"])
+    assert "Start the match" in bobs and "Zacznij partię" not in bobs
+    assert "Zacznij partię" in bobs_in_polish and "Start the match" not in bobs_in_polish
+    assert checked(bobs_in_polish, "level") == ["normal"]
+
+
+def test_a_refused_form_shows_its_errors_once_and_the_next_visit_starts_clean(
+    bob_client: Client,
+) -> None:
+    lobby = reverse("lobby")
+    bob_client.get(lobby)
+    refused = bob_client.post(
+        lobby, {"game": "thousand", "mode": "practice", "level": "grandmaster", "players": "3"}
+    )
+    assert refused.status_code == 400
+    assert "grandmaster is not one of the available choices" in refused.content.decode()
+    again = bob_client.get(lobby).content.decode()
+    assert "is not one of the available choices" not in again
+    assert checked(again, "level") == ["normal"]
