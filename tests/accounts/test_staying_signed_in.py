@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from accounts.guests import GUEST_SESSION_AGE
 from accounts.middleware import LAST_VISIT_KEY
@@ -63,3 +65,17 @@ def test_signing_in_without_remember_me_still_ends_with_the_browser(client: Clie
     assert page.status_code == 200
     assert client.session.get_expire_at_browser_close()
     assert LAST_VISIT_KEY not in client.session
+
+
+def test_the_first_page_after_play_now_writes_no_session(client: Client) -> None:
+    """The sign-in marks the day's visit in its own session write."""
+    client.post("/play-now/")
+    assert client.session[LAST_VISIT_KEY]
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/play/")
+    assert page.status_code == 200
+    assert "sessionid" not in page.cookies
+    sessions = [
+        q["sql"].split()[0] for q in queries.captured_queries if "django_session" in q["sql"]
+    ]
+    assert sessions == ["SELECT"]  # read, not written
