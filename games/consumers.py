@@ -1,7 +1,9 @@
 """The table's WebSocket: "something changed" in, the table re-rendered for this viewer out.
 
 On connect (and so on every reconnect) the consumer sends the whole table, which re-syncs a
-page that missed updates, and counts the person as present at the table. Each
+page that missed updates, and counts the person as present at the table; a practice match's
+page that already shows the current version (the ``v`` of the socket's address) gets only its
+socket's name. Each
 ``match.updated`` notice from the match's group makes it render the table again for its own
 user's seat only. A frame from the page is a move (``{"action": …, "version": n}``), the next
 round (``{"next": true, "version": n}``) or resigning (``{"resign": true}``), handled by the
@@ -15,6 +17,7 @@ from __future__ import annotations
 import json
 import secrets
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -99,9 +102,26 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.group = group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await for_tables(connected)(self.match_id, self.user, 1, self.channel_name)
-        await self._send_table()
+        match = await for_tables(connected)(self.match_id, self.user, 1, self.channel_name)
+        if match is not None and not match.is_friends and match.version == self._page_version():
+            # The page shows this very version (read after joining the group: a change from
+            # now on is pushed), and at a practice match nobody else comes or goes: the page
+            # needs only its socket's name.
+            self.sent_version = match.version
+            await self.send(text_data=self._socket_name())
+        else:
+            await self._send_table()
         bot_runner.request_bot_moves(self.match_id)
+
+    def _page_version(self) -> int | None:
+        """The version the page showed when it opened the socket (``?v=``), if it says."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        shown = query.get("v", [""])[0]
+        return int(shown) if shown.isdigit() and len(shown) < 10 else None
+
+    def _socket_name(self) -> str:
+        name = f'data-socket="{self.token}"'
+        return f'<div id="table-socket" hidden hx-swap-oob="true" {name}></div>'
 
     async def disconnect(self, code: int) -> None:
         if self.group:
@@ -157,10 +177,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.sent_version = max(self.sent_version, version)
         # The reason code is one of the service's fixed words, never the frame's own text.
         refusal = f'<div id="table-refusal" hidden data-reason="{reason}"></div>' if reason else ""
-        socket = (
-            f'<div id="table-socket" hidden hx-swap-oob="true" data-socket="{self.token}"></div>'
-        )
-        await self.send(text_data=html + refusal + socket)
+        await self.send(text_data=html + refusal + self._socket_name())
 
     def _translated(self, rejected: MoveRejected) -> str:
         with translation.override(self.language):

@@ -867,18 +867,19 @@ def leave_waiting_table(match_id: int, *, user: User) -> None:
 # -- presence and the turn clock -----------------------------------------------------------
 
 
-def connected(match_id: int, user: User, change: int, origin: str = "") -> None:
+def connected(match_id: int, user: User, change: int, origin: str = "") -> Match | None:
     """Counts an opened (+1) or closed (-1) table socket of ``user``'s seat and tells the
     table, so everyone sees who is there. A person who comes back takes their seat back from
     the stand-in computer (a change of the match: its version moves on, so a computer's move
-    computed meanwhile is dropped); presence alone does not move the version."""
+    computed meanwhile is dropped); presence alone does not move the version. The match as
+    this change left it (None: no such match or seat)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
-            return
+            return None
         seat = Seat.objects.filter(match=match, user=user).first()
         if seat is None:
-            return
+            return None
         seat.connections = max(0, seat.connections + change)
         seat.save(update_fields=["connections"])
         if change > 0 and seat.stand_in and not seat.left and match.status == Match.Status.PLAYING:
@@ -889,6 +890,7 @@ def connected(match_id: int, user: User, change: int, origin: str = "") -> None:
             transaction.on_commit(lambda: _announce(match_id, version))
         else:
             transaction.on_commit(lambda: push_presence(match_id, origin))
+    return match
 
 
 def push_presence(match_id: int, origin: str = "") -> None:

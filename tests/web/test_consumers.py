@@ -379,3 +379,48 @@ async def test_a_frame_or_a_notice_is_handled_without_a_hop_to_the_sockets_own_t
     assert version_of(await communicator.receive_from()) == 3
     await communicator.disconnect()
     assert hops == []
+
+
+def socket_of_page(match: Match, cookie: bytes, shown: int) -> WebsocketCommunicator:
+    """The socket a table page opens: its address names the version the page shows."""
+    headers = [(b"origin", b"http://testserver"), (b"cookie", cookie)]
+    return WebsocketCommunicator(application, f"/ws/play/{match.pk}/?v={shown}", headers=headers)
+
+
+async def test_a_practice_page_showing_the_current_table_gets_only_its_sockets_name(
+    scripted_match: Match, alice_cookie: bytes
+) -> None:
+    communicator = socket_of_page(scripted_match, alice_cookie, shown=0)
+    connected, _ = await communicator.connect()
+    assert connected
+    first = await communicator.receive_from()
+    assert re.fullmatch(
+        r'<div id="table-socket" hidden hx-swap-oob="true" data-socket="[\w-]+"></div>', first
+    )
+    await database_sync_to_async(computer_plays)(scripted_match, "pass")
+    assert version_of(await communicator.receive_from()) == 1  # later changes are pushed
+    await communicator.disconnect()
+
+
+async def test_a_page_showing_an_older_table_gets_the_whole_table_on_connect(
+    scripted_match: Match, alice_cookie: bytes
+) -> None:
+    await database_sync_to_async(computer_plays)(scripted_match, "pass")
+    communicator = socket_of_page(scripted_match, alice_cookie, shown=0)
+    await communicator.connect()
+    frame = await communicator.receive_from()
+    assert version_of(frame) == 1
+    assert 'data-socket="' in frame
+    await communicator.disconnect()
+
+
+async def test_a_friends_table_page_gets_the_whole_table_on_connect_to_show_who_is_there(
+    scripted_match: Match, alice_cookie: bytes
+) -> None:
+    await database_sync_to_async(Match.objects.filter(pk=scripted_match.pk).update)(
+        mode=Match.Mode.FRIENDS
+    )
+    communicator = socket_of_page(scripted_match, alice_cookie, shown=0)
+    await communicator.connect()
+    assert version_of(await communicator.receive_from()) == 0
+    await communicator.disconnect()

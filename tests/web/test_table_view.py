@@ -245,3 +245,11 @@ def test_the_score_sheet_shows_every_hand_played_in_the_viewers_language(
     again = sheet(fragment(alice_client, match))
     assert "Score sheet (2 hands)" in again
     assert re.findall(r'<th scope="row">(\d+)</th>', again) == ["1", "2"]
+
+
+def test_the_pages_socket_names_the_version_the_page_shows(
+    alice_client: Client, scripted_match: Match
+) -> None:
+    computer_plays(scripted_match, "pass", "bid:110")
+    page = alice_client.get(table_url(scripted_match)).content.decode()
+    assert f'ws-connect="/ws/play/{scripted_match.pk}/?v=2"' in page

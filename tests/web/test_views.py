@@ -122,7 +122,7 @@ def test_the_table_page_shows_alices_cards_and_opens_the_socket(
     response = alice_client.get(table_url(scripted_match))
     page = response.content.decode()
     assert response.status_code == 200
-    assert f'ws-connect="/ws/play/{scripted_match.pk}/"' in page
+    assert f'ws-connect="/ws/play/{scripted_match.pk}/?v=0"' in page
     assert 'hx-ext="ws"' in page
     for card in ("AS", "TS", "KS", "QS", "9H", "JH", "AD"):
         assert f'data-card="{card}"' in page
