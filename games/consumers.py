@@ -3,13 +3,13 @@
 On connect (and so on every reconnect) the consumer sends the whole table, which re-syncs a
 page that missed updates, and counts the person as present at the table; a practice match's
 page that already shows the current version (the ``v`` of the socket's address) gets only its
-socket's name. Each
-``match.updated`` notice from the match's group makes it render the table again for its own
-user's seat only. A frame from the page is a move (``{"action": …, "version": n}``), the next
-round (``{"next": true, "version": n}``) or resigning (``{"resign": true}``), handled by the
-same services as over HTTP and answered with the table it left (the table page sends its moves
-this way while its socket is open); a refused one gets an error frame: the table with the
-message, and the refusal's reason code in the table's ``data-refused`` attribute.
+socket's name. Each ``match.updated`` notice from the match's group makes it render the table
+again for its own user's seat only. A frame from the page is a move
+(``{"action": …, "version": n}``), the next round (``{"next": true, "version": n}``) or
+resigning (``{"resign": true}``), handled by the same services as over HTTP and answered with
+the table it left (the table page sends its moves this way while its socket is open); a
+refused one gets an error frame: the table with the message, and the refusal's reason code in
+the table's ``data-refused`` attribute.
 """
 
 from __future__ import annotations

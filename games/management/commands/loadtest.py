@@ -138,6 +138,13 @@ class Figures:
     """When the last of ``people`` reached their first table: the figures after it are those
     of the people playing, without anyone arriving."""
 
+    errors: Counter[str] = field(default_factory=Counter)
+    failed_handshakes: int = 0
+    stalls: int = 0
+    matches_finished: int = 0
+    accepted: dict[int, list[str]] = field(default_factory=dict)
+    """Per match, the person's accepted moves in the engine's notation, in order."""
+
     def took_move(self, started: float, answered: float) -> None:
         self.move_seconds.append(answered - started)
         self.move_answered.append(answered)
@@ -150,13 +157,6 @@ class Figures:
         self.seated += 1
         if self.seated == self.people:
             self.all_seated_at = time.monotonic()
-
-    errors: Counter[str] = field(default_factory=Counter)
-    failed_handshakes: int = 0
-    stalls: int = 0
-    matches_finished: int = 0
-    accepted: dict[int, list[str]] = field(default_factory=dict)
-    """Per match, the person's accepted moves in the engine's notation, in order."""
 
 
 class Person:
