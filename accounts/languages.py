@@ -82,8 +82,9 @@ def bring_the_accounts_language(
     (a new guest, a new sign-up) keeps the language the person is reading in."""
     if request is None:
         return
-    profile = Profile.objects.filter(user=user).first()
-    if profile is None:
+    try:
+        profile = user.profile  # a new guest's, made with it, is at hand
+    except Profile.DoesNotExist:
         return
     if is_supported(profile.language):
         language = profile.language

@@ -33,7 +33,8 @@ def guest_start(request: HttpRequest) -> HttpResponse:
         return redirect(next_url)
     if request.method == "GET":
         return render(request, "accounts/guest_start.html", {"next_url": next_url})
-    user = create_guest()
+    language = getattr(request, "LANGUAGE_CODE", "")
+    user = create_guest(language if is_supported(language) else "")
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     request.session.set_expiry(GUEST_SESSION_AGE)
     messages.success(

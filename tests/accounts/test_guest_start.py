@@ -5,7 +5,9 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from pytest_django.fixtures import Settings
 
 from accounts.models import Profile
@@ -192,3 +194,17 @@ def test_the_logout_page_warns_a_guest_that_the_account_will_be_lost(
     response = charlie_client.get("/accounts/logout/")
     assert "once you sign out, you cannot come back to it" in response.content.decode()
     assert b'href="/account/upgrade/"' in response.content
+
+
+def test_play_now_makes_the_guests_profile_once_with_its_name_and_language(
+    client: Client,
+) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        client.post("/play-now/", HTTP_ACCEPT_LANGUAGE="pl")
+    profile = Profile.objects.get()
+    assert (profile.is_guest, profile.language) == (True, "pl")
+    assert re.fullmatch(r"Gość [1-9]\d{3}", profile.display_name)
+    written = [
+        q["sql"].split()[0] for q in queries.captured_queries if "accounts_profile" in q["sql"]
+    ]
+    assert written == ["SELECT", "INSERT"]  # the name is free; no rename, no language update
