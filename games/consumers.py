@@ -95,6 +95,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.origin = _origin(self.scope)
         self.sent_version = -1
         self.token = secrets.token_urlsafe(16)
+        # Every frame ends with it: the page names its socket in the moves it posts.
+        self.socket_name = (
+            f'<div id="table-socket" hidden hx-swap-oob="true" data-socket="{self.token}"></div>'
+        )
         self.group = ""
         if self.user is None or not await for_tables(self._may_watch)():
             await self.close(code=CLOSE_FORBIDDEN)
@@ -108,7 +112,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # now on is pushed), and at a practice match nobody else comes or goes: the page
             # needs only its socket's name.
             self.sent_version = match.version
-            await self.send(text_data=self._socket_name())
+            await self.send(text_data=self.socket_name)
         else:
             await self._send_table()
         bot_runner.request_bot_moves(self.match_id)
@@ -118,10 +122,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         shown = query.get("v", [""])[0]
         return int(shown) if shown.isdigit() and len(shown) < 10 else None
-
-    def _socket_name(self) -> str:
-        name = f'data-socket="{self.token}"'
-        return f'<div id="table-socket" hidden hx-swap-oob="true" {name}></div>'
 
     async def disconnect(self, code: int) -> None:
         if self.group:
@@ -177,7 +177,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.sent_version = max(self.sent_version, version)
         # The reason code is one of the service's fixed words, never the frame's own text.
         refusal = f'<div id="table-refusal" hidden data-reason="{reason}"></div>' if reason else ""
-        await self.send(text_data=html + refusal + self._socket_name())
+        await self.send(text_data=html + refusal + self.socket_name)
 
     def _translated(self, rejected: MoveRejected) -> str:
         with translation.override(self.language):
