@@ -201,7 +201,7 @@ if REDIS_URL:
     # WebSocket (channels_redis #422, redis-py #4091).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "config.channel_layers.RedisPubSubLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}]
             },
