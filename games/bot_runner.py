@@ -5,10 +5,13 @@ follow, and exactly one computation per pending computer turn however many proce
 change and whenever a table is loaded, polled or connected, so a server restart or a lost
 runner is healed by the next look at the table. A runner first takes the match's lease (a row
 update in the database that only one process wins; it is renewed while the runner plays and
-expires if the process dies), so several server processes never compute the same turn. It
-plays until no computer is to move, waiting meanwhile for a friends' table's turn clock to run
-out (a computer then stands in for the absent person), then releases the lease and looks once
-more, so a request refused because another runner held the lease is never lost.
+expires if the process dies), so several server processes never compute the same turn; a look
+that finds nothing due takes no lease. It plays until no computer is to move, waiting meanwhile
+for a friends' table's turn clock to run out (a computer then stands in for the absent
+person). Its last move gives the lease back in the move's own update, so a change after it
+finds the lease free, and one before it made that move stale (the runner then looked again);
+a runner that lets go without a move of its own releases the lease and looks once more. A
+request refused because another runner held the lease is never lost.
 
 A runner is an asyncio task on the server's event loop (the loop the Channels consumers live
 on, so the in-memory channel layer's pushes reach them; ``remember_server_loop`` is called by
@@ -170,7 +173,7 @@ def _claim(match_id: int, turn: Any) -> bool:
 
 
 def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int, turn: Any) -> None:
-    task = loop.create_task(_drive(match_id, None if turn is None else (True, turn, None)))
+    task = loop.create_task(_drive(match_id, None if turn is None else (True, turn)))
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 
@@ -226,7 +229,6 @@ _RELEASE = (
     'UPDATE "games_match" SET "computer_lease" = \'\', "computer_lease_until" = NULL'
     ' WHERE "id" = %s AND "computer_lease" = %s'
 )
-_VERSION = 'SELECT "version" FROM "games_match" WHERE "id" = %s'
 
 
 def take_lease(match_id: int) -> bool:
@@ -238,6 +240,21 @@ def take_lease(match_id: int) -> bool:
     with connection.cursor() as cursor:
         cursor.execute(_TAKE, [PROCESS, adapt(until), match_id, adapt(now), PROCESS])
         return cursor.rowcount == 1
+
+
+def _still_waiting(match_id: int, version: int) -> bool:
+    """Renews the lease while a turn clock runs at ``version``: False when another process
+    holds it, or the match moved on (a move, a resignation, a change of another process that
+    asked no runner here): the runner then looks again."""
+    now = timezone.now()
+    until = now + timedelta(seconds=settings.BOT_LEASE_SECONDS)
+    adapt = connection.ops.adapt_datetimefield_value
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _TAKE + ' RETURNING "version"', [PROCESS, adapt(until), match_id, adapt(now), PROCESS]
+        )
+        row = cursor.fetchone()
+    return row is not None and row[0] == version
 
 
 def claimed_until(match_id: int) -> datetime | None:
@@ -259,43 +276,61 @@ def release_lease(match_id: int) -> None:
         cursor.execute(_RELEASE, [match_id, PROCESS])
 
 
-Looked = tuple[bool, Any, int | None]
-"""What a runner found: whether it holds the lease, the turn (``services.computer_turn``), and
-the version the match had when the turn was read off a table this runner's move left (None:
-read by a look of its own)."""
+Looked = tuple[bool, Any]
+"""What a runner found: whether it holds the lease (False: another process does), and the
+turn (``services.computer_turn``); ``(True, None)``: this runner's move left nothing to play
+or to wait for, and gave the lease back in its own update."""
 
 
-def _lease_and_turn(match_id: int, handed: Any = None) -> Looked:
-    """Takes or renews the lease, then reads the turn (None when another process holds it).
+def _lease_and_turn(match_id: int, handed: Any = None) -> Looked | None:
+    """Reads the turn, then takes or renews the lease to play it (not held: another process
+    holds it). None when no computer is to move or to wait for: no lease is taken then, and a
+    look at a table where nothing is due (a page loaded, a socket opened) costs that look only.
     ``handed``: the turn a change handed to this runner while it played; the change took the
     lease for this process, but the runner may have let go of it since
     (``_release_and_look``), so the lease is taken again and the turn not read."""
     from games import services
 
+    turn = services.computer_turn(match_id) if handed is None else handed
+    if turn is None:
+        return None
     if not take_lease(match_id):
-        return False, None, None
-    return True, services.computer_turn(match_id) if handed is None else handed, None
+        return False, None
+    return True, turn
 
 
 def _submit_and_look(match_id: int, turn: Any, decided: tuple[Any] | None) -> Looked:
-    """Submits the computer's move, renewing the lease in the same update, and reads the next
-    turn off the table the move left, all in one worker thread: under load every hop between
-    the event loop and a thread, and every statement, waits its turn for the processor.
+    """Submits the computer's move, renewing the lease in the same update, then those of the
+    computers that follow it at once (``services.plays_at_once``), and reads the next turn off
+    the table the last move left, all in one worker thread: under load every hop between the
+    event loop and a thread, and every statement, waits its turn for the processor.
     ``decided``: the move, or None for a quick level's move with no pause before it, decided
-    here in the same hop."""
+    here in the same hop. A move followed at once by the next is not announced (nobody could
+    see its table before the next one's replaces it): if the next fails, it is announced
+    here."""
     from games import services
 
-    if decided is None:
-        action = run_chooser(turn.chooser, turn.level, turn.view, turn.seed)
-        _log_decision(match_id, turn)
-    else:
-        (action,) = decided
-    table = services.submit_move(
-        match_id, action, turn.version, computer_seat=turn.seat, lease=PROCESS
-    )
-    if not table.leased:
-        return False, None, None
-    return True, services.turn_of(table), table.match.version
+    unannounced: int | None = None
+    try:
+        while True:
+            if decided is None:
+                action = run_chooser(turn.chooser, turn.level, turn.view, turn.seed)
+                _log_decision(match_id, turn)
+            else:
+                (action,) = decided
+            table = services.submit_move(
+                match_id, action, turn.version, computer_seat=turn.seat, lease=PROCESS
+            )
+            if not table.leased:
+                return False, None
+            turn, decided = table.after, None
+            if not services.plays_at_once(turn):
+                return True, turn
+            unannounced = table.match.version
+    except BaseException:
+        if unannounced is not None:
+            services.push_match_updated(match_id, unannounced)
+        raise
 
 
 async def _decision(loop: asyncio.AbstractEventLoop, turn: Any) -> Any:
@@ -321,20 +356,24 @@ def _log_decision(match_id: int, turn: Any) -> None:
     )
 
 
-def _release_and_look(match_id: int, seen: int | None) -> bool:
+def _release_and_look(match_id: int) -> bool:
     """Releases the lease, then looks once more whether a computer is to move: a runner of
-    another process refused while this one held the lease would have left its turn unplayed.
-    ``seen``: the version at which this runner's own move left nothing to play, when it was
-    one; the match is then looked at again only if it has moved on since."""
+    another process refused while this one held the lease would have left its turn
+    unplayed."""
     from games import services
 
     release_lease(match_id)
-    if seen is None:
-        return services.computer_turn(match_id) is not None
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION, [match_id])
-        row = cursor.fetchone()
-    return row is not None and row[0] != seen
+    return services.computer_turn(match_id) is not None
+
+
+def _stop_unless_asked(match_id: int) -> bool:
+    """Ends the runner of ``match_id`` unless a request arrived since it last looked (False:
+    look again). Ended under the lock: a request arriving from now on starts a runner."""
+    with _lock:
+        if _runners[match_id]:
+            return False
+        del _runners[match_id]
+        return True
 
 
 async def _drive(match_id: int, looked: Looked | None = None) -> None:
@@ -343,6 +382,7 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
     loop = asyncio.get_running_loop()
     released = False
     refused_before = False
+    holding = False
     try:
         while True:
             if looked is None:
@@ -350,8 +390,20 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
                     asked, _runners[match_id] = _runners[match_id], False
                 handed = None if isinstance(asked, bool) else asked
                 looked = await for_computers(_lease_and_turn)(match_id, handed)
-            leased, turn, seen = looked
+                if looked is None:
+                    # Nothing due. A lease still held (after a turn clock's wait, or a move
+                    # refused as the match moved on) is given back first.
+                    if holding:
+                        holding = False
+                        if await for_computers(_release_and_look)(match_id):
+                            continue
+                    if not _stop_unless_asked(match_id):
+                        continue
+                    released = True
+                    return
+            leased, turn = looked
             looked = None
+            holding = leased and turn is not None
             if not leased:
                 # Another process plays here, or died holding the claim (a crash and a quick
                 # restart): ask again when the claim runs out unrenewed, so the computers
@@ -371,21 +423,17 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
                 await _wait_for_clock(match_id, turn)
                 continue
             if turn is None:
-                if await for_computers(_release_and_look)(match_id, seen):
+                # This runner's last move left nothing due, and gave the lease back with it.
+                if not _stop_unless_asked(match_id):
                     continue
-                with _lock:
-                    if _runners[match_id]:
-                        continue
-                    # Released under the lock: a request arriving from now on starts a runner.
-                    del _runners[match_id]
-                    released = True
+                released = True
                 return
             started = loop.time()
-            pause = settings.BOT_MOVE_DELAY * turn.pause
             decided: tuple[Any] | None = None
-            if not turn.quick or pause > 0:
+            if not services.plays_at_once(turn):
                 decided = (await _decision(loop, turn),)
                 _log_decision(match_id, turn)
+                pause = settings.BOT_MOVE_DELAY * turn.pause
                 await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
             with _lock:
                 _runners[match_id] = False
@@ -426,5 +474,5 @@ async def _wait_for_clock(match_id: int, waiting: Any) -> None:
             await for_computers(services.clock_ran_out)(match_id, waiting.version)
             return
         await asyncio.sleep(min(left, CLOCK_STEP))
-        if not await for_computers(take_lease)(match_id):
+        if not await for_computers(_still_waiting)(match_id, waiting.version):
             return

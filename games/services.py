@@ -113,6 +113,9 @@ class Table:
     """Whether this change took or renewed a server process's claim on the computer turns
     (``_renew_lease``): a computer's move for its own process, a person's move that a
     computer answers for the process that served it."""
+    after: ComputerTurn | Waiting | None = None
+    """The turn a computer's move that renewed the lease left (``turn_of``), read in the
+    change for its runner; None: the move gave the lease back."""
 
     def seat_of(self, user: User | None) -> int | None:
         """The seat number of ``user`` at this table, or ``None`` for a stranger."""
@@ -648,6 +651,12 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
     _restart_clock(table)
+    if not by_person and table.leased:
+        table.after = turn_of(table)
+        if table.after is None:
+            # Nothing left for the computers to play or wait for: their runner's claim is
+            # given back in this same update.
+            match.computer_lease, match.computer_lease_until = "", None
     save_fields(match, [*changed, "version", "turn_started", "updated"])
     if "status" in changed and match.is_finished:
         record_results(match, table.seats)
@@ -658,13 +667,17 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     else:
         ask_runner = not table.leased
         handed = None
+    # A computer's move that its runner follows at once with the next computer's is not
+    # announced: nobody could see its table before the next one replaces it.
+    quiet = not by_person and table.leased and plays_at_once(table.after)
     # Read in the transaction, so that the table kept for the viewers is all of this version.
     table.finished_rounds()
     match_id, version, stamp = match.pk, match.version, stamp_of(match)
 
     def committed() -> None:
         _remember(table)
-        _announce(match_id, version, socket, handed, ask_runner, stamp)
+        if not quiet:
+            _announce(match_id, version, socket, handed, ask_runner, stamp)
 
     transaction.on_commit(committed)
 
@@ -981,6 +994,14 @@ class Waiting:
     match_id: int
     version: int
     deadline: datetime
+
+
+def plays_at_once(turn: ComputerTurn | Waiting | None) -> bool:
+    """Whether a runner plays ``turn`` the moment it has it: a quick level's with no pause
+    (``BOT_MOVE_DELAY`` 0), decided in the same hop that submits it."""
+    return (
+        isinstance(turn, ComputerTurn) and turn.quick and settings.BOT_MOVE_DELAY * turn.pause <= 0
+    )
 
 
 def computer_turn(match_id: int) -> ComputerTurn | Waiting | None:

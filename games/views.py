@@ -40,6 +40,7 @@ from games.services import (
     resign,
     start_table,
     table_by_code,
+    turn_of,
     version_from,
 )
 
@@ -242,7 +243,9 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
     table = read_table(request.user, match_id)
     if table is None:
         raise Http404
-    bot_runner.request_bot_moves(match_id)
+    if turn_of(table) is not None:
+        # A computer to move, or a turn clock to watch: a runner lost (a restart) resumes.
+        bot_runner.request_bot_moves(match_id)
     return _render_table(request, table)
 
 

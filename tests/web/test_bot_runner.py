@@ -12,7 +12,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -92,9 +91,9 @@ def test_a_request_arriving_as_the_runner_stops_starts_a_new_runner(
     monkeypatch.setattr(bot_runner, "_lock", RequestOnNextRelease())
     bot_runner.request_bot_moves(7)
     wait_until_idle()
-    # Two looks when nothing happens (before and after the lease is released), and at least
-    # one more for the request that arrived meanwhile.
-    assert len(looks) > 2
+    # One look when nothing is due (no lease taken), and at least one more for the request
+    # that arrived meanwhile.
+    assert len(looks) > 1
 
 
 def test_a_computer_choosing_a_forbidden_move_stops_its_runner_without_changing_anything(
@@ -171,9 +170,12 @@ def test_a_quick_levels_decision_is_made_in_the_runners_thread_an_experts_in_the
         return run_chooser(*args)
 
     monkeypatch.setattr(bot_runner, "run_chooser", recorded)
-    match = script_deal(
-        services.create_practice_match(alice, "thousand", Rules().to_dict(), level, seed=1)
-    )
+    with monkeypatch.context() as creating:
+        # No runner before the deal is scripted: it would decide on the deal replaced.
+        creating.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
+        match = script_deal(
+            services.create_practice_match(alice, "thousand", Rules().to_dict(), level, seed=1)
+        )
     turn = services.computer_turn(match.pk)
     assert isinstance(turn, services.ComputerTurn)
     assert turn.quick is (level != "expert")
@@ -244,6 +246,82 @@ def test_a_computers_move_renews_its_processs_lease_in_the_same_update(
     assert Match.objects.get(pk=scripted_match.pk).computer_lease == "this-server:1"
 
 
+def notices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, dict[str, Any]]]:
+    """The notices sent to the matches' groups from now on, recorded instead of sent."""
+    sent: list[tuple[int, dict[str, Any]]] = []
+    monkeypatch.setattr(
+        services, "_group_send", lambda match_id, event: sent.append((match_id, event))
+    )
+    return sent
+
+
+@pytest.mark.parametrize(("pause", "announced"), [(0, [2]), (0.9, [1, 2])])
+def test_a_computers_move_its_runner_follows_at_once_with_the_next_is_not_announced(
+    scripted_match: Match,
+    settings: object,
+    monkeypatch: pytest.MonkeyPatch,
+    pause: float,
+    announced: list[int],
+) -> None:
+    """With no pause, Left's bid is followed by Right's within milliseconds: nobody could see
+    the table Left's left, and its viewers are not sent it (with a pause, they are)."""
+    settings.BOT_MOVE_DELAY = pause  # type: ignore[attr-defined]
+    sent = notices(monkeypatch)
+    for expected_turn in (2, None):
+        table = current(scripted_match)
+        seat = table.computer_to_move
+        assert seat is not None
+        moved = services.submit_move(
+            scripted_match.pk,
+            "pass",
+            table.match.version,
+            computer_seat=seat,
+            lease=bot_runner.PROCESS,
+        )
+        after = moved.after
+        assert (after.seat if isinstance(after, services.ComputerTurn) else None) == expected_turn
+    assert [event["version"] for _, event in sent if event["type"] == "match.updated"] == announced
+
+
+def test_a_computers_move_made_without_the_lease_is_announced(
+    scripted_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process's runner holds the computers' turns: this one's move is announced, as
+    that runner's next move may be a while coming."""
+    sent = notices(monkeypatch)
+    Match.objects.filter(pk=scripted_match.pk).update(
+        computer_lease="another-server:4242",
+        computer_lease_until=timezone.now() + timedelta(seconds=30),
+    )
+    moved = services.submit_move(
+        scripted_match.pk, "pass", 0, computer_seat=1, lease=bot_runner.PROCESS
+    )
+    assert not moved.leased
+    assert [event["version"] for _, event in sent] == [1]
+
+
+@pytest.mark.parametrize("failure", ["refused", "error"])
+def test_a_runner_whose_next_move_fails_announces_the_table_its_last_move_left(
+    scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch, failure: str
+) -> None:
+    sent = notices(monkeypatch)
+    calls: list[int] = []
+
+    def left_bids_then_right_fails(path: str, level: str, view: Any, seed: str) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            return run_chooser(path, level, view, seed)
+        if failure == "error":
+            raise RuntimeError("the decision broke")
+        return "play:AS"  # not a move during the auction
+
+    monkeypatch.setattr(bot_runner, "run_chooser", left_bids_then_right_fails)
+    bot_runner.request_bot_moves(scripted_match.pk)
+    wait_until_idle()
+    assert current(scripted_match).match.version == 1
+    assert [(match_id, event["version"]) for match_id, event in sent] == [(scripted_match.pk, 1)]
+
+
 def test_a_persons_move_hands_the_computers_turn_to_this_processs_runner(
     alice: Any, scripted_match: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -278,33 +356,21 @@ def test_a_persons_move_that_leaves_the_computers_nothing_to_do_asks_no_runner(
     assert runner_requests == []
 
 
-def _alices_move_answered(
-    alice: Any, match: Match, monkeypatch: pytest.MonkeyPatch, moved_on_as_let_go: bool = False
-) -> list[int]:
+def _alices_move_answered(alice: Any, match: Match, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Lets the computers play up to Alice's turn, then makes her move and returns the
-    runner's own looks at the table while the computers answer it. ``moved_on_as_let_go``: the
-    match changes through another server process (whose runner the lease refused) just as this
-    runner releases the lease."""
+    runner's own looks at the table while the computers answer it."""
     bot_runner.request_bot_moves(match.pk)
     wait_until_idle()
     before = current(match)
     assert before.to_move == 0
     looks: list[int] = []
     look = services.computer_turn
-    release = bot_runner.release_lease
 
     def counted(match_id: int) -> Any:
         looks.append(match_id)
         return look(match_id)
 
-    def release_as_another_process_moves(match_id: int) -> None:
-        release(match_id)
-        if not looks:
-            Match.objects.filter(pk=match_id).update(version=F("version") + 1)
-
     monkeypatch.setattr(services, "computer_turn", counted)
-    if moved_on_as_let_go:
-        monkeypatch.setattr(bot_runner, "release_lease", release_as_another_process_moves)
     action = run_chooser(before.spec.chooser, "normal", before.view_for(0), "alice")
     services.submit_move(match.pk, action, before.match.version, user=alice)
     wait_until_idle()
@@ -322,12 +388,34 @@ def test_answering_a_persons_move_the_runner_reads_no_table_but_those_its_moves_
     assert _alices_move_answered(alice, scripted_match, monkeypatch) == []
 
 
-def test_a_runner_looks_again_when_the_match_moved_on_as_it_let_go(
+def test_the_computers_last_move_gives_the_lease_back_in_its_own_update(
     alice: Any, scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    looks = _alices_move_answered(alice, scripted_match, monkeypatch, moved_on_as_let_go=True)
-    # The runner took the lease again and read the table, then looked once more as it let go.
-    assert looks == [scripted_match.pk, scripted_match.pk]
+    """No statement of its own to let go: another process's change from then on finds the
+    lease free (its own runner plays), and one before it made this runner's move stale."""
+    releases: list[int] = []
+    monkeypatch.setattr(bot_runner, "release_lease", releases.append)
+    assert _alices_move_answered(alice, scripted_match, monkeypatch) == []
+    assert releases == []
+
+
+def test_a_look_at_a_table_where_no_computer_is_due_takes_no_lease(
+    scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot_runner.request_bot_moves(scripted_match.pk)
+    wait_until_idle()
+    assert current(scripted_match).to_move == 0
+    taken: list[int] = []
+    take = bot_runner.take_lease
+
+    def recorded(match_id: int) -> bool:
+        taken.append(match_id)
+        return take(match_id)
+
+    monkeypatch.setattr(bot_runner, "take_lease", recorded)
+    bot_runner.request_bot_moves(scripted_match.pk)  # as a socket opening at Alice's turn
+    wait_until_idle()
+    assert taken == []
 
 
 def test_after_a_restart_the_computers_play_on_without_anyone_opening_the_table(
@@ -365,13 +453,13 @@ def test_the_servers_first_connection_resumes_the_computers_once(
 def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
     alice: Any, scripted_match: Match, real_runner: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Alice moves again while the runner that answered her is letting go of the lease: the
-    runner plays on from the turn her move left, without a look at the table of its own."""
+    """Alice moves again while the runner that answered her is letting go: the runner plays
+    on from the turn her move left, without a look at the table of its own."""
     bot_runner.request_bot_moves(scripted_match.pk)
     wait_until_idle()
     looks: list[int] = []
     look = services.computer_turn
-    release = bot_runner.release_lease
+    stop = bot_runner._stop_unless_asked
     moves: list[int] = []
 
     def counted(match_id: int) -> Any:
@@ -386,14 +474,20 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
             ).match.version
         )
 
-    def release_as_alice_moves_again(match_id: int) -> None:
-        release(match_id)
+    def alice_moves_again() -> None:
         table = current(scripted_match)
         if len(moves) == 1 and table.to_move == 0:
             alice_moves(table)
 
+    def stop_as_alice_moves_again(match_id: int) -> bool:
+        # The runner lets go on the event loop; Alice's move comes from a request's thread.
+        request = threading.Thread(target=alice_moves_again)
+        request.start()
+        request.join()
+        return stop(match_id)
+
     monkeypatch.setattr(services, "computer_turn", counted)
-    monkeypatch.setattr(bot_runner, "release_lease", release_as_alice_moves_again)
+    monkeypatch.setattr(bot_runner, "_stop_unless_asked", stop_as_alice_moves_again)
     alice_moves(current(scripted_match))
     wait_until_idle()
     assert len(moves) == 2

@@ -238,9 +238,13 @@ async def test_no_frame_ever_carries_a_card_alice_may_not_see(
     await communicator.disconnect()
 
 
-async def test_the_computers_moves_arrive_one_by_one_over_the_socket(
-    scripted_match: Match, alice_cookie: bytes, real_runner: None
+@pytest.mark.parametrize("pause", [0, 0.05])
+async def test_the_computers_moves_arrive_over_the_socket_each_one_shown_with_a_pause(
+    scripted_match: Match, alice_cookie: bytes, real_runner: None, settings: object, pause: float
 ) -> None:
+    """With a pause, each computer's move is pushed; with none, only the table the last one
+    left (Right bids at once after Left: Left's table would be replaced as soon as shown)."""
+    settings.BOT_MOVE_DELAY = pause  # type: ignore[attr-defined]
     communicator = socket(scripted_match, alice_cookie)
     await communicator.connect()
     # The first frame is the table as it is: mostly before the computers move, but the
@@ -254,7 +258,11 @@ async def test_the_computers_moves_arrive_one_by_one_over_the_socket(
         table = await database_sync_to_async(current)(scripted_match)
         assert hidden_cards_shown(frame, table.view_for(0)) == set()
     assert versions == sorted(set(versions))  # never an older table after a newer one
-    assert versions[-1] >= 2  # Left and Right both spoke
+    assert versions[-1] == 2  # Left and Right both spoke
+    if pause:
+        assert 1 in versions
+    else:
+        assert 1 not in versions[1:]
     table = await database_sync_to_async(current)(scripted_match)
     assert table.state.to_move == 0 or table.state.is_over
     await communicator.disconnect()

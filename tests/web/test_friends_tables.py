@@ -635,6 +635,35 @@ def test_the_runner_plays_for_a_person_whose_clock_ran_out(
     assert Match.objects.get(pk=match.pk).status == Match.Status.RESIGNED
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_runner_waiting_for_a_turn_clock_stops_when_the_match_ends(
+    alice: AbstractBaseUser,
+    bob: AbstractBaseUser,
+    real_runner: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last resignation leaves the computers nothing to do and asks no runner: the runner
+    waiting for Bob's 60 s clock sees the match move on at its next look."""
+    monkeypatch.setattr(bot_runner, "CLOCK_STEP", 0.02)
+    match = started_table(alice, bob)
+    services.resign(match.pk, user=alice)  # a computer plays her seat from now on
+    bot_runner.request_bot_moves(match.pk)
+    for _ in range(500):
+        turn = services.computer_turn(match.pk)
+        table = current(match)
+        if (
+            isinstance(turn, services.Waiting)
+            and turn.version == table.match.version
+            and bot_runner.active_runners() == 1
+        ):
+            break
+        time.sleep(0.02)
+    assert table.seats[table.to_move].user == bob  # the runner waits for Bob's clock
+    services.resign(match.pk, user=bob)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.RESIGNED
+    wait_until_idle(5)
+
+
 def test_the_clock_does_not_run_in_practice(alice: AbstractBaseUser) -> None:
     match = services.create_practice_match(alice, "thousand", RULES, "normal")
     play_computers(match)

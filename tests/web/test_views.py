@@ -131,6 +131,16 @@ def test_the_table_page_shows_alices_cards_and_opens_the_socket(
     assert runner_requests == [scripted_match.pk]
 
 
+def test_the_table_page_at_alices_turn_asks_no_runner(
+    alice_client: Client, scripted_match: Match, runner_requests: list[int]
+) -> None:
+    computer_plays(scripted_match, "pass", "pass")  # Alice takes the musik at 100
+    runner_requests.clear()
+    response = alice_client.get(table_url(scripted_match))
+    assert response.status_code == 200
+    assert runner_requests == []
+
+
 def test_in_debug_mode_no_script_puts_a_refused_moves_answer_in_place_of_the_page(
     alice_client: Client, scripted_match: Match, settings: object
 ) -> None:
