@@ -3,8 +3,10 @@
 On connect (and so on every reconnect) the consumer sends the whole table, which re-syncs a
 page that missed updates, and counts the person as present at the table; a practice match's
 page that already shows the current version (the ``v`` of the socket's address) gets only its
-socket's name. Each ``match.updated`` notice from the match's group makes it render the table
-again for its own user's seat only. A frame from the page is a move
+socket's name (the page's own request asked for the computers' moves; any other connect asks
+again, which resumes them after a restart). Each ``match.updated`` notice from the match's
+group makes it render the table again for its own user's seat only. A frame from the page is
+a move
 (``{"action": …, "version": n}``), the next round (``{"next": true, "version": n}``) or
 resigning (``{"resign": true}``), handled by the same services as over HTTP and answered with
 the table it left (the table page sends its moves this way while its socket is open); a
@@ -111,10 +113,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # The page shows this very version (read after joining the group: a change from
             # now on is pushed), and at a practice match nobody else comes or goes: the page
             # needs only its socket's name.
+            # The page's own request asked for the computers' moves if any were due.
             self.sent_version = match.version
             await self.send(text_data=self.socket_name)
-        else:
-            await self._send_table()
+            return
+        await self._send_table()
         bot_runner.request_bot_moves(self.match_id)
 
     def _page_version(self) -> int | None:
