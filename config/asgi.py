@@ -4,11 +4,13 @@ balancer, and the lifespan protocol (uvicorn) to start the computer players with
 import asyncio
 import gc
 import os
+import weakref
 from typing import Any
 
 import django
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+from django.urls import Resolver404, resolve
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -23,6 +25,42 @@ class OneThreadPerRequest(ASGIHandler):
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
         self._middleware_chain = sync_to_async(self._middleware_chain, thread_sensitive=True)
+
+
+class PageQueue:
+    """At most ``limit`` HTTP requests of the process served at once (``PAGE_REQUESTS``); the
+    others wait their turn, in order. A match's own requests (a move posted by a page without
+    its socket, the next hand, resigning) never wait here: the people at the tables come
+    before the pages. Each request runs in a thread of its own, and while people arrive in a
+    crowd (200 simulated people over 20 s: ten sign-ups, lobbies, new matches and table pages
+    a second) those threads took the interpreter from the tables' and the computers' own
+    threads, whose answers then waited seconds. ``limit`` 0: no queue."""
+
+    MATCH_REQUESTS = frozenset({"match_act", "match_next", "match_resign"})
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+        self._turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if self.limit <= 0 or self._of_a_match(scope["path"]):
+            await self.app(scope, receive, send)
+            return
+        loop = asyncio.get_running_loop()
+        turns = self._turns.get(loop)
+        if turns is None:
+            turns = self._turns[loop] = asyncio.Semaphore(self.limit)
+        async with turns:
+            await self.app(scope, receive, send)
+
+    def _of_a_match(self, path: str) -> bool:
+        try:
+            return resolve(path).url_name in self.MATCH_REQUESTS
+        except Resolver404:
+            return False
 
 
 django.setup(set_prefix=False)
@@ -40,7 +78,7 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": PageQueue(django_asgi_app, settings.PAGE_REQUESTS),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

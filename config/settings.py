@@ -321,6 +321,10 @@ BOT_LEASE_SECONDS = env_int("BOT_LEASE_SECONDS", 30)
 TABLE_THREADS = env_int("TABLE_THREADS", 4)
 COMPUTER_THREADS = env_int("COMPUTER_THREADS", 2)
 
+# HTTP requests each server process serves at once, a match's own requests aside (the others
+# wait their turn: config.asgi.PageQueue); 0: no limit.
+PAGE_REQUESTS = env_int("PAGE_REQUESTS", 2)
+
 # Seconds after a server process starts (once the first requests have loaded the templates and
 # catalogues) until its heap is frozen out of the garbage collector's full scans (config/asgi.py);
 # 0: never.
