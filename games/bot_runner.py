@@ -231,14 +231,18 @@ _RELEASE = (
 )
 
 
-def take_lease(match_id: int) -> bool:
-    """Claims the computer turns of ``match_id`` for this process, or renews the claim;
-    False when another process holds an unexpired claim."""
+def _take_arguments(match_id: int) -> list[Any]:
     now = timezone.now()
     until = now + timedelta(seconds=settings.BOT_LEASE_SECONDS)
     adapt = connection.ops.adapt_datetimefield_value
+    return [PROCESS, adapt(until), match_id, adapt(now), PROCESS]
+
+
+def take_lease(match_id: int) -> bool:
+    """Claims the computer turns of ``match_id`` for this process, or renews the claim;
+    False when another process holds an unexpired claim."""
     with connection.cursor() as cursor:
-        cursor.execute(_TAKE, [PROCESS, adapt(until), match_id, adapt(now), PROCESS])
+        cursor.execute(_TAKE, _take_arguments(match_id))
         return cursor.rowcount == 1
 
 
@@ -246,13 +250,8 @@ def _still_waiting(match_id: int, version: int) -> bool:
     """Renews the lease while a turn clock runs at ``version``: False when another process
     holds it, or the match moved on (a move, a resignation, a change of another process that
     asked no runner here): the runner then looks again."""
-    now = timezone.now()
-    until = now + timedelta(seconds=settings.BOT_LEASE_SECONDS)
-    adapt = connection.ops.adapt_datetimefield_value
     with connection.cursor() as cursor:
-        cursor.execute(
-            _TAKE + ' RETURNING "version"', [PROCESS, adapt(until), match_id, adapt(now), PROCESS]
-        )
+        cursor.execute(_TAKE + ' RETURNING "version"', _take_arguments(match_id))
         row = cursor.fetchone()
     return row is not None and row[0] == version
 
@@ -287,8 +286,8 @@ def _lease_and_turn(match_id: int, handed: Any = None) -> Looked | None:
     holds it). None when no computer is to move or to wait for: no lease is taken then, and a
     look at a table where nothing is due (a page loaded, a socket opened) costs that look only.
     ``handed``: the turn a change handed to this runner while it played; the change took the
-    lease for this process, but the runner may have let go of it since
-    (``_release_and_look``), so the lease is taken again and the turn not read."""
+    lease for this process, but the runner may have let go of it since (its last move gave it
+    back), so the lease is taken again and the turn not read."""
     from games import services
 
     turn = services.computer_turn(match_id) if handed is None else handed

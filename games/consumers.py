@@ -6,8 +6,7 @@ page that already shows the current version (the ``v`` of the socket's address) 
 socket's name (the page's own request asked for the computers' moves; any other connect asks
 again, which resumes them after a restart). Each ``match.updated`` notice from the match's
 group makes it render the table again for its own user's seat only. A frame from the page is
-a move
-(``{"action": …, "version": n}``), the next round (``{"next": true, "version": n}``) or
+a move (``{"action": …, "version": n}``), the next round (``{"next": true, "version": n}``) or
 resigning (``{"resign": true}``), handled by the same services as over HTTP and answered with
 the table it left (the table page sends its moves this way while its socket is open); a
 refused one gets an error frame: the table with the message, and the refusal's reason code in
@@ -112,8 +111,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if match is not None and not match.is_friends and match.version == self._page_version():
             # The page shows this very version (read after joining the group: a change from
             # now on is pushed), and at a practice match nobody else comes or goes: the page
-            # needs only its socket's name.
-            # The page's own request asked for the computers' moves if any were due.
+            # needs only its socket's name. Its own request asked for the computers' moves.
             self.sent_version = match.version
             await self.send(text_data=self.socket_name)
             return

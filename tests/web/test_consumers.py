@@ -395,14 +395,18 @@ def socket_of_page(match: Match, cookie: bytes, shown: int) -> WebsocketCommunic
     return WebsocketCommunicator(application, f"/ws/play/{match.pk}/?v={shown}", headers=headers)
 
 
+@pytest.fixture
+def socket_requests(runner_requests: list[int], monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The requests for computer moves, without those of the resumption each event loop's
+    first connection starts (each test has a loop of its own)."""
+    monkeypatch.setattr(bot_runner, "resume_all", lambda: None)
+    return runner_requests
+
+
 async def test_a_practice_page_showing_the_current_table_gets_only_its_sockets_name(
-    scripted_match: Match,
-    alice_cookie: bytes,
-    runner_requests: list[int],
-    monkeypatch: pytest.MonkeyPatch,
+    scripted_match: Match, alice_cookie: bytes, socket_requests: list[int]
 ) -> None:
-    monkeypatch.setattr(bot_runner, "resume_all", lambda: None)  # the loop's first connection
-    runner_requests.clear()
+    socket_requests.clear()
     communicator = socket_of_page(scripted_match, alice_cookie, shown=0)
     connected, _ = await communicator.connect()
     assert connected
@@ -410,26 +414,22 @@ async def test_a_practice_page_showing_the_current_table_gets_only_its_sockets_n
     assert re.fullmatch(
         r'<div id="table-socket" hidden hx-swap-oob="true" data-socket="[\w-]+"></div>', first
     )
-    assert runner_requests == []  # the page's own request asked for the computers' moves
+    assert socket_requests == []  # the page's own request asked for the computers' moves
     await database_sync_to_async(computer_plays)(scripted_match, "pass")
     assert version_of(await communicator.receive_from()) == 1  # later changes are pushed
     await communicator.disconnect()
 
 
 async def test_a_page_showing_an_older_table_gets_the_whole_table_on_connect(
-    scripted_match: Match,
-    alice_cookie: bytes,
-    runner_requests: list[int],
-    monkeypatch: pytest.MonkeyPatch,
+    scripted_match: Match, alice_cookie: bytes, socket_requests: list[int]
 ) -> None:
-    monkeypatch.setattr(bot_runner, "resume_all", lambda: None)  # the loop's first connection
     await database_sync_to_async(computer_plays)(scripted_match, "pass")
-    runner_requests.clear()
+    socket_requests.clear()
     communicator = socket_of_page(scripted_match, alice_cookie, shown=0)
     await communicator.connect()
     frame = await communicator.receive_from()
     assert version_of(frame) == 1
-    assert runner_requests == [scripted_match.pk]  # a reconnect heals a lost runner
+    assert socket_requests == [scripted_match.pk]  # a reconnect heals a lost runner
     assert 'data-socket="' in frame
     await communicator.disconnect()
 
