@@ -4,11 +4,14 @@ balancer, and the lifespan protocol (uvicorn) to start the computer players with
 import asyncio
 import gc
 import os
+import sys
+import threading
 import weakref
 from typing import Any
 
 import django
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.urls import Resolver404, resolve
 
@@ -24,7 +27,25 @@ class OneThreadPerRequest(ASGIHandler):
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
-        self._middleware_chain = sync_to_async(self._middleware_chain, thread_sensitive=True)
+        chain = self._middleware_chain
+
+        def in_its_thread(request: Any) -> Any:
+            if request.scope.get(PageQueue.PAGE):
+                give_way(settings.PAGE_NICENESS)
+            return chain(request)
+
+        self._middleware_chain = sync_to_async(in_its_thread, thread_sensitive=True)
+
+
+def give_way(niceness: int) -> None:
+    """Lowers the scheduling priority of the calling thread (only: Linux schedules each thread
+    on its own) by ``niceness``, so that while the processors are short, the threads of the
+    matches in progress and PostgreSQL come first. A page's thread is its request's own and
+    ends with it. Lowering a priority needs no privilege."""
+    if niceness > 0 and sys.platform.startswith("linux"):
+        thread = threading.get_native_id()
+        current = os.getpriority(os.PRIO_PROCESS, thread)
+        os.setpriority(os.PRIO_PROCESS, thread, min(19, current + niceness))
 
 
 class PageQueue:
@@ -34,9 +55,13 @@ class PageQueue:
     before the pages. Each request runs in a thread of its own, and while people arrive in a
     crowd (200 simulated people over 20 s: ten sign-ups, lobbies, new matches and table pages
     a second) those threads took the interpreter from the tables' and the computers' own
-    threads, whose answers then waited seconds. ``limit`` 0: no queue."""
+    threads, whose answers then waited seconds. ``limit`` 0: no queue.
+
+    A page's scope is marked ``PAGE``: its thread then gives way to the others
+    (``PAGE_NICENESS``)."""
 
     MATCH_REQUESTS = frozenset({"match_act", "match_next", "match_resign"})
+    PAGE = "card_room.page"
 
     def __init__(self, app: Any, limit: int) -> None:
         self.app = app
@@ -46,7 +71,11 @@ class PageQueue:
         )
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if self.limit <= 0 or self._of_a_match(scope["path"]):
+        if self._of_a_match(scope["path"]):
+            await self.app(scope, receive, send)
+            return
+        scope = {**scope, self.PAGE: True}
+        if self.limit <= 0:
             await self.app(scope, receive, send)
             return
         loop = asyncio.get_running_loop()
@@ -70,7 +99,6 @@ from asgiref.sync import ThreadSensitiveContext  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.conf import settings  # noqa: E402
 
 from config import health  # noqa: E402
 from games import bot_runner  # noqa: E402

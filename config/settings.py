@@ -325,6 +325,10 @@ COMPUTER_THREADS = env_int("COMPUTER_THREADS", 2)
 # wait their turn: config.asgi.PageQueue); 0: no limit.
 PAGE_REQUESTS = env_int("PAGE_REQUESTS", 2)
 
+# How much lower than the rest of the process the thread of a page runs (a nice value added,
+# Linux only): with the processors short, the matches in progress come first. 0: the same.
+PAGE_NICENESS = env_int("PAGE_NICENESS", 10)
+
 # Seconds after a server process starts (once the first requests have loaded the templates and
 # catalogues) until its heap is frozen out of the garbage collector's full scans (config/asgi.py);
 # 0: never.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -63,7 +65,15 @@ def where(request: HttpRequest) -> HttpResponse:
     return HttpResponse(threading.current_thread().name)
 
 
-urlpatterns = [path("where/", where)]
+def niceness(request: HttpRequest, match_id: int = 0) -> HttpResponse:
+    return HttpResponse(str(os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
+
+
+urlpatterns = [
+    path("where/", where),
+    path("page/", niceness),
+    path("play/<int:match_id>/act/", niceness, name="match_act"),
+]
 
 
 @pytest.mark.asyncio
@@ -90,3 +100,32 @@ async def test_a_request_never_hops_back_to_the_event_loop(monkeypatch: Any) -> 
     assert response["status"] == 200
     assert response["body"].decode() != threading.current_thread().name
     assert hops == []
+
+
+async def niceness_of(app: Any, path: str) -> int:
+    response = await HttpCommunicator(
+        app, "GET", path, headers=[(b"host", b"testserver")]
+    ).get_response()
+    assert response["status"] == 200
+    return int(response["body"])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads' priorities: Linux")
+@pytest.mark.asyncio
+@pytest.mark.django_db
+@pytest.mark.parametrize("limit", [2, 0])
+async def test_a_pages_thread_gives_way_and_a_matchs_own_request_does_not(
+    settings: Any, limit: int
+) -> None:
+    """The page's thread runs PAGE_NICENESS lower than the process; the move posted after it,
+    in a thread of its own, does not inherit it; with the queue off, pages still give way."""
+    base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    settings.ROOT_URLCONF = __name__
+    settings.PAGE_NICENESS = 5
+    from config.asgi import OneThreadPerRequest, PageQueue
+
+    app = PageQueue(OneThreadPerRequest(), limit)
+    assert await niceness_of(app, "/page/") == min(19, base + 5)
+    assert await niceness_of(app, "/play/7/act/") == base
+    settings.PAGE_NICENESS = 0
+    assert await niceness_of(app, "/page/") == base
