@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import time
+
+import pytest
 
 from games.management.commands.loadtest import Figures, Person, _seated_lines, ms
 
@@ -44,3 +47,31 @@ def test_the_figures_after_everyone_sat_down_say_when_not_everyone_did() -> None
     assert _seated_lines(figures, started=0.0, elapsed=5.0) == [
         "after everyone sat down: not reached (1 of 3)"
     ]
+
+
+URL = "http://127.0.0.1:8401"
+
+
+def test_people_who_stop_keep_their_sockets_until_everyone_has_stopped() -> None:
+    async def scenario() -> int:
+        figures = Figures(people=2)
+        first = Person(0, URL, figures, stop_at=0.0, think=0.0)
+        second = Person(1, URL, figures, stop_at=0.0, think=0.0)
+        leaving = asyncio.create_task(first._leave_with_the_others())
+        await asyncio.sleep(0.01)
+        assert not leaving.done()  # the second person is still playing
+        with pytest.raises(AttributeError):  # no session: this person's run ends in an error
+            await second.run(None)
+        await asyncio.wait_for(leaving, 1)
+        return figures.stopped
+
+    assert asyncio.run(scenario()) == 2
+
+
+def test_a_person_whose_time_ran_out_while_thinking_does_not_move() -> None:
+    async def scenario() -> bool:
+        person = Person(0, URL, Figures(), stop_at=time.monotonic() + 0.004, think=0.01)
+        person.html = '<section id="table" class="table controls-bid" data-version="3"></section>'
+        return await person._play(None)  # a move would need a session: there is none
+
+    assert asyncio.run(scenario()) is False

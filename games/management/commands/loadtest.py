@@ -138,6 +138,12 @@ class Figures:
     """When the last of ``people`` reached their first table: the figures after it are those
     of the people playing, without anyone arriving."""
 
+    stopped: int = 0
+    everyone_stopped: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when every person has stopped: the sockets then close, not one by one while others
+    still wait for the answers to their last moves (a crowd leaving at the same second, whose
+    disconnections the server handles meanwhile, which no real evening has)."""
+
     errors: Counter[str] = field(default_factory=Counter)
     failed_handshakes: int = 0
     stalls: int = 0
@@ -157,6 +163,11 @@ class Figures:
         self.seated += 1
         if self.seated == self.people:
             self.all_seated_at = time.monotonic()
+
+    def stop(self) -> None:
+        self.stopped += 1
+        if self.stopped == self.people:
+            self.everyone_stopped.set()
 
 
 class Person:
@@ -182,11 +193,24 @@ class Person:
         self.ws: Any = None
         self.answer: asyncio.Future[str] | None = None
         """While a move sent down the socket waits for its answer: the frame that answers it."""
+        self.stopped = False
 
     def _headers(self, **extra: str) -> dict[str, str]:
         return {"X-Forwarded-For": self.address, "Origin": self.origin, **extra}
 
     async def run(self, session: Any) -> None:
+        try:
+            await self._run(session)
+        finally:
+            if not self.stopped:
+                self.figures.stop()
+
+    async def _leave_with_the_others(self) -> None:
+        self.stopped = True
+        self.figures.stop()
+        await self.figures.everyone_stopped.wait()
+
+    async def _run(self, session: Any) -> None:
         import aiohttp
 
         try:
@@ -203,6 +227,8 @@ class Person:
                     reader = asyncio.create_task(self._read(socket))
                     try:
                         finished = await self._play(session)
+                        if not finished:
+                            await self._leave_with_the_others()
                     finally:
                         self.ws = None
                         reader.cancel()
@@ -306,6 +332,8 @@ class Person:
             if controls in PLAYING:
                 if self.think:
                     await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                    if time.monotonic() >= self.stop_at:
+                        break  # the time ran out while the person thought
                     if self._controls() != controls:
                         continue  # a table pushed meanwhile asks for something else
                 await self._move(session, controls)
