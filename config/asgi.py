@@ -73,17 +73,17 @@ class PageQueue:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if self._of_a_match(scope["path"]):
             await self.app(scope, receive, send)
-            return
-        scope = {**scope, self.PAGE: True}
-        if self.limit <= 0:
-            await self.app(scope, receive, send)
-            return
-        loop = asyncio.get_running_loop()
+        elif self.limit <= 0:
+            await self.app({**scope, self.PAGE: True}, receive, send)
+        else:
+            async with self._turns_of(asyncio.get_running_loop()):
+                await self.app({**scope, self.PAGE: True}, receive, send)
+
+    def _turns_of(self, loop: asyncio.AbstractEventLoop) -> asyncio.Semaphore:
         turns = self._turns.get(loop)
         if turns is None:
             turns = self._turns[loop] = asyncio.Semaphore(self.limit)
-        async with turns:
-            await self.app(scope, receive, send)
+        return turns
 
     def _of_a_match(self, path: str) -> bool:
         try:

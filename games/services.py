@@ -651,9 +651,11 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
     _restart_clock(table)
-    if not by_person and table.leased:
-        table.after = turn_of(table)
-        if table.after is None:
+    by_runner = not by_person and table.leased
+    turn = turn_of(table) if by_person or by_runner else None
+    if by_runner:
+        table.after = turn
+        if turn is None:
             # Nothing left for the computers to play or wait for: their runner's claim is
             # given back in this same update.
             match.computer_lease, match.computer_lease_until = "", None
@@ -661,7 +663,6 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     if "status" in changed and match.is_finished:
         record_results(match, table.seats)
     if by_person:
-        turn = turn_of(table)
         ask_runner = turn is not None
         handed = turn if table.leased else None
     else:
@@ -669,7 +670,7 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
         handed = None
     # A computer's move that its runner follows at once with the next computer's is not
     # announced: nobody could see its table before the next one replaces it.
-    quiet = not by_person and table.leased and plays_at_once(table.after)
+    quiet = by_runner and plays_at_once(turn)
     # Read in the transaction, so that the table kept for the viewers is all of this version.
     table.finished_rounds()
     match_id, version, stamp = match.pk, match.version, stamp_of(match)

@@ -356,6 +356,19 @@ def test_a_persons_move_that_leaves_the_computers_nothing_to_do_asks_no_runner(
     assert runner_requests == []
 
 
+def calls_to(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[int]:
+    """The matches ``owner.name`` is called for from now on; each call goes through."""
+    calls: list[int] = []
+    original = getattr(owner, name)
+
+    def recording(match_id: int) -> Any:
+        calls.append(match_id)
+        return original(match_id)
+
+    monkeypatch.setattr(owner, name, recording)
+    return calls
+
+
 def _alices_move_answered(alice: Any, match: Match, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Lets the computers play up to Alice's turn, then makes her move and returns the
     runner's own looks at the table while the computers answer it."""
@@ -363,14 +376,7 @@ def _alices_move_answered(alice: Any, match: Match, monkeypatch: pytest.MonkeyPa
     wait_until_idle()
     before = current(match)
     assert before.to_move == 0
-    looks: list[int] = []
-    look = services.computer_turn
-
-    def counted(match_id: int) -> Any:
-        looks.append(match_id)
-        return look(match_id)
-
-    monkeypatch.setattr(services, "computer_turn", counted)
+    looks = calls_to(monkeypatch, services, "computer_turn")
     action = run_chooser(before.spec.chooser, "normal", before.view_for(0), "alice")
     services.submit_move(match.pk, action, before.match.version, user=alice)
     wait_until_idle()
@@ -405,14 +411,7 @@ def test_a_look_at_a_table_where_no_computer_is_due_takes_no_lease(
     bot_runner.request_bot_moves(scripted_match.pk)
     wait_until_idle()
     assert current(scripted_match).to_move == 0
-    taken: list[int] = []
-    take = bot_runner.take_lease
-
-    def recorded(match_id: int) -> bool:
-        taken.append(match_id)
-        return take(match_id)
-
-    monkeypatch.setattr(bot_runner, "take_lease", recorded)
+    taken = calls_to(monkeypatch, bot_runner, "take_lease")
     bot_runner.request_bot_moves(scripted_match.pk)  # as a socket opening at Alice's turn
     wait_until_idle()
     assert taken == []
@@ -457,14 +456,8 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
     on from the turn her move left, without a look at the table of its own."""
     bot_runner.request_bot_moves(scripted_match.pk)
     wait_until_idle()
-    looks: list[int] = []
-    look = services.computer_turn
     stop = bot_runner._stop_unless_asked
     moves: list[int] = []
-
-    def counted(match_id: int) -> Any:
-        looks.append(match_id)
-        return look(match_id)
 
     def alice_moves(table: services.Table) -> None:
         action = run_chooser(table.spec.chooser, "normal", table.view_for(0), "alice")
@@ -486,7 +479,7 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
         request.join()
         return stop(match_id)
 
-    monkeypatch.setattr(services, "computer_turn", counted)
+    looks = calls_to(monkeypatch, services, "computer_turn")
     monkeypatch.setattr(bot_runner, "_stop_unless_asked", stop_as_alice_moves_again)
     alice_moves(current(scripted_match))
     wait_until_idle()
