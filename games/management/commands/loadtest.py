@@ -202,12 +202,15 @@ class Person:
         try:
             await self._run(session)
         finally:
-            if not self.stopped:
-                self.figures.stop()
+            self._stop()
+
+    def _stop(self) -> None:
+        if not self.stopped:
+            self.stopped = True
+            self.figures.stop()
 
     async def _leave_with_the_others(self) -> None:
-        self.stopped = True
-        self.figures.stop()
+        self._stop()
         await self.figures.everyone_stopped.wait()
 
     async def _run(self, session: Any) -> None:
