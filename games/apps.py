@@ -11,5 +11,6 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
+        import_module("games.signals")
         for module in GAME_SPECS:
             import_module(module)

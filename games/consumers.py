@@ -10,7 +10,10 @@ a move (``{"action": …, "version": n}``), the next round (``{"next": true, "ve
 resigning (``{"resign": true}``), handled by the same services as over HTTP and answered with
 the table it left (the table page sends its moves this way while its socket is open); a
 refused one gets an error frame: the table with the message, and the refusal's reason code in
-the table's ``data-refused`` attribute.
+the table's ``data-refused`` attribute. The socket follows the session that opened it
+(``games.core.sessions``): it checks the session before every frame it acts on and when the
+account changes, and closes (``CLOSE_SIGNED_OUT``) once the session no longer signs its person
+in.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import bot_runner
+from games.core.sessions import CLOSE_SIGNED_OUT, session_digest, still_signed_in, user_group
 from games.rendering import table_fragments
 from games.services import (
     MoveRejected,
@@ -46,6 +50,13 @@ from games.threads import for_tables
 
 MAX_FRAME = 2048
 CLOSE_FORBIDDEN = 4403
+
+
+class SignedOut:
+    """A frame's answer when the socket's session no longer signs its person in."""
+
+
+SIGNED_OUT = SignedOut()
 
 
 def _language(scope: dict[str, Any]) -> str:
@@ -100,12 +111,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.socket_name = (
             f'<div id="table-socket" hidden hx-swap-oob="true" data-socket="{self.token}"></div>'
         )
+        self.session_key: str | None = getattr(self.scope.get("session"), "session_key", None)
         self.group = ""
         if self.user is None or not await for_tables(self._may_watch)():
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.group = group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         await self.accept()
         match = await for_tables(connected)(self.match_id, self.user, 1, self.channel_name)
         if match is not None and not match.is_friends and match.version == self._page_version():
@@ -127,6 +140,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
             await for_tables(connected)(self.match_id, self.user, -1, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -145,10 +159,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except MoveRejected as rejected:
             await self._send_table(message=self._translated(rejected), reason=rejected.reason)
             return
-        if answer is None:
+        if answer is SIGNED_OUT:
+            await self.close(code=CLOSE_SIGNED_OUT)
+        elif answer is None:
             await self.close(code=CLOSE_FORBIDDEN)
-            return
-        await self._send_rendered(answer)
+        else:
+            await self._send_rendered(answer)
+
+    async def session_changed(self, event: dict[str, Any]) -> None:
+        if not await for_tables(still_signed_in)(self.session_key, self.user.pk):
+            await self.close(code=CLOSE_SIGNED_OUT)
+
+    async def session_ended(self, event: dict[str, Any]) -> None:
+        if event.get("session") == session_digest(self.session_key):
+            await self.close(code=CLOSE_SIGNED_OUT)
 
     async def match_updated(self, event: dict[str, Any]) -> None:
         version = event.get("version")
@@ -187,9 +211,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _may_watch(self) -> bool:
         return match_for_user(self.user, self.match_id) is not None
 
-    def _move(self, data: dict[str, Any]) -> tuple[int, str] | None:
+    def _move(self, data: dict[str, Any]) -> tuple[int, str] | SignedOut | None:
         """Makes the move and renders the table it left for this socket, in one thread (the
-        move's notice then finds that version sent)."""
+        move's notice then finds that version sent), if the session still signs the person in."""
+        if not still_signed_in(self.session_key, self.user.pk):
+            return SIGNED_OUT
         with translation.override(self.language):
             if data.get("resign") is True:
                 table = resign(self.match_id, user=self.user)

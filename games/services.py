@@ -914,7 +914,12 @@ def push_presence(match_id: int, origin: str = "") -> None:
 
 
 def _group_send(match_id: int, event: dict[str, Any]) -> None:
-    """Sends ``event`` to the match's group. In a server process the send is handed to the
+    """Sends ``event`` to the match's group (``send_to_group``)."""
+    send_to_group(group_name(match_id), event)
+
+
+def send_to_group(group: str, event: dict[str, Any]) -> None:
+    """Sends ``event`` to a channel group. In a server process the send is handed to the
     server's event loop and not waited for: a person's answer and the computers' next move
     need not wait for the loop's turn and Redis's round trips. Elsewhere (a shell, a test
     without a server loop) it is sent at once. A notice that fails is logged: the change is
@@ -922,22 +927,21 @@ def _group_send(match_id: int, event: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    group = group_name(match_id)
     loop = bot_runner.server_loop()
     if loop is not None:
         sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, event), loop)
-        sent.add_done_callback(lambda done: _log_failed_send(match_id, event, done))
+        sent.add_done_callback(lambda done: _log_failed_send(group, event, done))
         return
     try:
         async_to_sync(layer.group_send)(group, event)
     except Exception:
-        logger.exception("could not push %s at match %s", event["type"], match_id)
+        logger.exception("could not push %s to %s", event["type"], group)
 
 
-def _log_failed_send(match_id: int, event: dict[str, Any], done: Future[None]) -> None:
+def _log_failed_send(group: str, event: dict[str, Any], done: Future[None]) -> None:
     error = None if done.cancelled() else done.exception()
     if error is not None:
-        logger.error("could not push %s at match %s", event["type"], match_id, exc_info=error)
+        logger.error("could not push %s to %s", event["type"], group, exc_info=error)
 
 
 def clock_deadline(match: Match) -> datetime | None:

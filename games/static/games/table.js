@@ -234,8 +234,15 @@
     socketWrapper = event.detail.socketWrapper;
     document.body.dataset.socket = "open";
   });
-  document.addEventListener("htmx:wsClose", function () {
+  // 4401: the session that opened the socket no longer signs this person in (signed out,
+  // suspended, a new password): the page is loaded again, and the session decides what it is.
+  var SIGNED_OUT = 4401;
+  document.addEventListener("htmx:wsClose", function (event) {
     document.body.dataset.socket = "closed";
+    if (event.detail.event && event.detail.event.code === SIGNED_OUT) {
+      window.location.reload();
+      return;
+    }
     if (awaitingAnswer !== null) {
       answered();
       showProblem(rootText("offlineText"));
