@@ -39,6 +39,19 @@ def test_a_purchase_takes_the_price_and_gives_the_item(
     assert ledger_of(alice) == [(100, "staff_grant", ""), (-60, "purchase", "felt-navy")]
 
 
+def test_a_purchase_costing_the_whole_balance_leaves_it_at_zero(
+    alice: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    fund(alice, 60, carol)
+
+    item = coins.buy(alice, "felt-navy")
+
+    assert item.price == 60
+    assert balance_of(alice) == 0
+    assert owned(alice) == ["felt-navy"]
+    assert ledger_of(alice) == [(60, "staff_grant", ""), (-60, "purchase", "felt-navy")]
+
+
 def test_too_few_coins_is_refused_and_changes_nothing(
     alice: AbstractBaseUser, carol: AbstractBaseUser
 ) -> None:

@@ -201,6 +201,26 @@ async def test_a_bad_frame_gets_an_error_frame_and_changes_nothing(
     await communicator.disconnect()
 
 
+async def test_a_frame_over_the_size_limit_is_refused_unread_even_when_it_holds_a_move(
+    scripted_match: Match, alice_cookie: bytes
+) -> None:
+    await database_sync_to_async(computer_plays)(scripted_match, "pass", "bid:110")
+    communicator = socket(scripted_match, alice_cookie)
+    await communicator.connect()
+    await communicator.receive_from()
+    move = {"action": "bid", "amount": "120", "version": "2"}
+    padded = json.dumps({**move, "padding": "x" * consumers.MAX_FRAME})
+
+    await communicator.send_to(text_data=padded)
+    answer = await communicator.receive_from()
+
+    assert 'data-reason="malformed"' in answer
+    assert "That is not a move." in answer
+    table = await database_sync_to_async(current)(scripted_match)
+    assert (table.match.version, table.round.actions) == (2, ["pass", "bid:110"])
+    await communicator.disconnect()
+
+
 async def test_no_frame_ever_carries_a_card_alice_may_not_see(
     alice: AbstractBaseUser, scripted_match: Match, alice_cookie: bytes
 ) -> None:

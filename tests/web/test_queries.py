@@ -174,6 +174,25 @@ def test_names_come_with_the_seats(django_assert_num_queries: Any) -> None:
 
 
 @pytest.mark.django_db
+def test_a_viewers_table_is_read_and_rendered_in_two_queries(
+    django_assert_num_queries: Any,
+) -> None:
+    """What each viewer's socket costs after every move: the match with its seats, people and
+    profiles, then the rounds; the names on the table need no more."""
+    alice, bob, carol = (make_user(name) for name in ("alice", "bob", "carol"))
+    match = services.create_friends_table(alice, "thousand", {}, 3)
+    services.join_table(match.pk, bob)
+    services.join_table(match.pk, carol)
+    services.start_table(match.pk, user=alice)
+
+    with django_assert_num_queries(2):
+        table = services.read_table(bob, match.pk)
+        assert table is not None
+        html = table_fragments(table, 1, csrf_token="token")
+    assert all(display_name(person) in html for person in (alice, carol))
+
+
+@pytest.mark.django_db
 def test_the_lobby_costs_the_same_with_more_matches(
     alice: AbstractBaseUser, alice_client: Client
 ) -> None:
