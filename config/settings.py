@@ -293,6 +293,7 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
 }
 
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -301,7 +302,10 @@ LOGGING = {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"}
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Django's own loggers (the development server's request lines among them) go to the root's
+    # handler only: Django's default one for them would write each line a second time.
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL}},
 }
 
 # Computer players (games/bot_runner.py): the pause before each computer move so people can
