@@ -3,6 +3,7 @@ says otherwise: DATABASE_URL=postgres://... and REDIS_URL=redis://... for produc
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import ParseResult, unquote, urlparse
@@ -36,16 +37,16 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", Fals
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
 # Pages send the CSRF token in their htmx headers; no script reads the cookie.
 CSRF_COOKIE_HTTPONLY = True
-# Behind a reverse proxy that terminates TLS (DJANGO_BEHIND_PROXY=1): trust its
-# X-Forwarded-Proto, and take the client's address for allauth's per-address limits from
-# X-Forwarded-For, DJANGO_TRUSTED_PROXY_COUNT entries from its end (1: the proxy in front of
-# the site appends the address it saw), or from the header DJANGO_CLIENT_IP_HEADER names
-# (e.g. X-Real-IP). Without a proxy these headers are ignored: a client could forge them.
-BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
-if BEHIND_PROXY:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-ALLAUTH_TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 1 if BEHIND_PROXY else 0)
-ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env_str("DJANGO_CLIENT_IP_HEADER", "") or None
+# Behind a reverse proxy that terminates TLS, the server decides which proxy it trusts: it alone
+# sees the address a request comes from (uvicorn's --forwarded-allow-ips, naming the proxy, sets
+# the client's address and the scheme from X-Forwarded-For and X-Forwarded-Proto of that proxy
+# only). Django then takes the address the server gives, and never reads those headers itself:
+# a client that reached the server other than through the proxy could forge them.
+for _gone in ("DJANGO_BEHIND_PROXY", "DJANGO_TRUSTED_PROXY_COUNT", "DJANGO_CLIENT_IP_HEADER"):
+    if _gone in os.environ:
+        raise ImproperlyConfigured(
+            f"{_gone} is gone: name the proxy in uvicorn's --forwarded-allow-ips (docs/deploy.md)"
+        )
 
 # Content-Security-Policy (django-csp): scripts, styles and sockets from this site only, no
 # inline scripts or event handlers. Style attributes stay allowed (a hand's card count).
@@ -221,7 +222,11 @@ AUTHENTICATION_BACKENDS = [
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    # 12 characters at least, as OWASP's ASVS asks at its first level.
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]

@@ -177,7 +177,7 @@ def test_no_email_means_no_address_and_no_mail(
         (
             {"password1": "short", "password2": "short"},
             "password1",
-            "This password is too short. It must contain at least 8 characters.",
+            "This password is too short. It must contain at least 12 characters.",
         ),
         (
             {"password1": "charlie123", "password2": "charlie123"},

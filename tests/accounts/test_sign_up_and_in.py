@@ -102,6 +102,11 @@ def test_signing_up_with_an_email_records_it_and_mails_a_confirmation(
             "password2",
             "You must type the same password each time.",
         ),
+        (
+            {"password1": "elevenchars", "password2": "elevenchars"},
+            "password1",
+            "This password is too short. It must contain at least 12 characters.",
+        ),
     ],
 )
 def test_an_invalid_sign_up_says_why_and_creates_nothing(
@@ -112,6 +117,14 @@ def test_an_invalid_sign_up_says_why_and_creates_nothing(
     assert response.status_code == 200
     assert response.context["form"].errors[field] == [message]
     assert list(User.objects.all()) == [alice]
+
+
+def test_a_password_of_twelve_characters_is_long_enough(client: Client) -> None:
+    response = client.post(
+        "/accounts/signup/", signup_data(password1="twelve chars", password2="twelve chars")
+    )
+    assert response.status_code == 302
+    assert User.objects.get(username="dorota").check_password("twelve chars")
 
 
 def test_a_signed_in_player_opening_sign_up_goes_to_the_lobby(alice_client: Client) -> None:

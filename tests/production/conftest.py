@@ -80,10 +80,16 @@ ServerFactory = Callable[..., Server]
 @pytest.fixture
 def start_server(tmp_path: Path, transactional_db: None) -> Iterator[ServerFactory]:
     """Starts ``uvicorn config.asgi:application`` on the test database and Redis, and waits
-    until its ``/healthz`` answers 200."""
+    until its ``/healthz`` answers 200. ``trusted_proxy``: the address whose
+    ``X-Forwarded-For`` the server believes (the load driver's, by default)."""
     started: list[Server] = []
 
-    def start(port: int | None = None, healthy: bool = True, **environment: str) -> Server:
+    def start(
+        port: int | None = None,
+        healthy: bool = True,
+        trusted_proxy: str = "127.0.0.1",
+        **environment: str,
+    ) -> Server:
         port = port or _free_port()
         log = tmp_path / f"server-{port}-{len(started)}.log"
         env = {
@@ -101,6 +107,8 @@ def start_server(tmp_path: Path, transactional_db: None) -> Iterator[ServerFacto
         }
         command = [sys.executable, "-m", "uvicorn", "config.asgi:application"]
         command += ["--host", "127.0.0.1", "--port", str(port), "--lifespan", "on"]
+        # As documented (docs/deploy.md): the proxy whose forwarded headers count, named.
+        command += ["--proxy-headers", "--forwarded-allow-ips", trusted_proxy]
         with log.open("ab") as output:
             process = subprocess.Popen(
                 command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT

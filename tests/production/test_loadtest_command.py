@@ -17,7 +17,7 @@ pytestmark = needs_services
 def test_simulated_people_play_and_every_accepted_move_is_stored_once(
     start_server: ServerFactory,
 ) -> None:
-    server = start_server(DJANGO_BEHIND_PROXY="1")
+    server = start_server()
     output = io.StringIO()
     call_command(
         "loadtest",

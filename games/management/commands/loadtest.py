@@ -11,8 +11,9 @@ again". After the bounded run every accepted move is checked against the databas
 person's moves, in order, against the moves of that person's seat in the stored rounds).
 
 Run it against a server on 127.0.0.1 with the computers' pause at 0 (``BOT_MOVE_DELAY_MS=0``)
-and, so that every simulated person has an address of its own for the sign-in limits,
-``DJANGO_BEHIND_PROXY=1`` (the driver sends ``X-Forwarded-For`` as a proxy would). The command
+and, so that every simulated person has an address of its own for the sign-in limits, the
+driver trusted as a proxy (uvicorn's ``--forwarded-allow-ips 127.0.0.1``: the driver sends
+``X-Forwarded-For`` as a proxy would). The command
 needs the server's ``DATABASE_URL`` for the check afterwards.
 """
 
