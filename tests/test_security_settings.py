@@ -53,9 +53,7 @@ def test_the_deployment_check_finds_no_https_or_cookie_problem() -> None:
 
 def test_production_defaults_are_https_and_leave_forwarded_headers_to_the_server() -> None:
     answer = _run(["-c", READ_SETTINGS], **PRODUCTION)
-    assert answer.stdout.split() == ["True", "True", "True", "31536000", "None", "0"], (
-        answer.stderr
-    )
+    assert answer.stdout.split() == ["True", "True", "True", "31536000", "None", "0"], answer.stderr
 
 
 @pytest.mark.parametrize(

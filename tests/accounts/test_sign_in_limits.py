@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
-from pytest_django.fixtures import Settings
 
 from .conftest import PASSWORD
 
