@@ -34,6 +34,7 @@ import os
 import signal
 import socket
 import threading
+import time
 import uuid
 from datetime import datetime, timedelta
 from typing import Any
@@ -178,10 +179,25 @@ def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int, turn: Any) ->
     task.add_done_callback(_tasks.discard)
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches the whole process group: the server stops the pool, the workers must
-    # not each print a KeyboardInterrupt traceback.
+PARENT_CHECK = 0.5
+"""How often a decision process looks whether its server is still there (seconds)."""
+
+
+def _start_worker(server: int) -> None:
+    """Starts a decision process: Ctrl-C reaches the whole process group, and the server stops
+    the pool, so the workers must not each print a KeyboardInterrupt traceback; and the worker
+    ends when its server does, however the server ended (a kill, a signal that skipped its exit
+    handlers), instead of waiting on its queue for good."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(
+        target=_end_with_server, args=(server,), name="server-watch", daemon=True
+    ).start()
+
+
+def _end_with_server(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
 
 
 def _executor() -> concurrent.futures.Executor | None:
@@ -193,7 +209,8 @@ def _executor() -> concurrent.futures.Executor | None:
             _pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=settings.BOT_PROCESSES,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_ignore_interrupts,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         return _pool
 
