@@ -51,7 +51,6 @@ logger = logging.getLogger(__name__)
 CLOCK_STEP = 1.0
 """How often a runner waiting for a turn clock looks whether the match moved on."""
 
-PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 _lock = threading.Lock()
 _runners: dict[int, Any] = {}
 """Matches with a runner in this process, each with whether it was asked again since the
@@ -60,6 +59,34 @@ _tasks: set[asyncio.Task[None]] = set()
 _pool: concurrent.futures.Executor | None = None
 _server_loop: asyncio.AbstractEventLoop | None = None
 _own_loop: asyncio.AbstractEventLoop | None = None
+
+
+def _new_process_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+_process_name = _new_process_name()
+
+
+def process_name() -> str:
+    """This server process's name in the leases it holds: its host, its process id and a
+    random part."""
+    return _process_name
+
+
+def _after_fork() -> None:
+    """A forked child (a server that loads the site before it forks its workers) is a server
+    process of its own: its own name in the leases, and none of its parent's runners, loop or
+    decision processes."""
+    global _process_name, _lock, _pool, _server_loop, _own_loop
+    _process_name = _new_process_name()
+    _lock = threading.Lock()
+    _runners.clear()
+    _tasks.clear()
+    _pool = _server_loop = _own_loop = None
+
+
+os.register_at_fork(after_in_child=_after_fork)
 
 
 RESUME_WITHIN = timedelta(days=7)
@@ -252,7 +279,8 @@ def _take_arguments(match_id: int) -> list[Any]:
     now = timezone.now()
     until = now + timedelta(seconds=settings.BOT_LEASE_SECONDS)
     adapt = connection.ops.adapt_datetimefield_value
-    return [PROCESS, adapt(until), match_id, adapt(now), PROCESS]
+    name = process_name()
+    return [name, adapt(until), match_id, adapt(now), name]
 
 
 def take_lease(match_id: int) -> bool:
@@ -280,7 +308,7 @@ def claimed_until(match_id: int) -> datetime | None:
 
     until: datetime | None = (
         Match.objects.filter(pk=match_id)
-        .exclude(computer_lease=PROCESS)
+        .exclude(computer_lease=process_name())
         .values_list("computer_lease_until", flat=True)
         .first()
     )
@@ -289,7 +317,7 @@ def claimed_until(match_id: int) -> datetime | None:
 
 def release_lease(match_id: int) -> None:
     with connection.cursor() as cursor:
-        cursor.execute(_RELEASE, [match_id, PROCESS])
+        cursor.execute(_RELEASE, [match_id, process_name()])
 
 
 Looked = tuple[bool, Any]
@@ -335,7 +363,7 @@ def _submit_and_look(match_id: int, turn: Any, decided: tuple[Any] | None) -> Lo
             else:
                 (action,) = decided
             table = services.submit_move(
-                match_id, action, turn.version, computer_seat=turn.seat, lease=PROCESS
+                match_id, action, turn.version, computer_seat=turn.seat, lease=process_name()
             )
             if not table.leased:
                 return False, None

@@ -630,7 +630,7 @@ def _change(
         if user is not None and table.computer_to_move is not None:
             # A computer answers the person: this process claims its turns in the same update
             # and hands the runner the turn as the change leaves it.
-            _renew_lease(table, bot_runner.PROCESS)
+            _renew_lease(table, bot_runner.process_name())
         _save(table, socket, by_person=user is not None)
     return table
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import os
 import threading
 import time
 import traceback
@@ -213,7 +214,7 @@ def test_only_one_process_holds_a_matchs_computer_turns(
 ) -> None:
     assert bot_runner.take_lease(scripted_match.pk)
     assert bot_runner.take_lease(scripted_match.pk)  # renewed by its holder
-    monkeypatch.setattr(bot_runner, "PROCESS", "another-server:4242")
+    monkeypatch.setattr(bot_runner, "_process_name", "another-server:4242")
     assert not bot_runner.take_lease(scripted_match.pk)
     # A holder that died stops renewing: its lease runs out and another process takes over.
     Match.objects.filter(pk=scripted_match.pk).update(
@@ -276,7 +277,7 @@ def test_a_computers_move_its_runner_follows_at_once_with_the_next_is_not_announ
             "pass",
             table.match.version,
             computer_seat=seat,
-            lease=bot_runner.PROCESS,
+            lease=bot_runner.process_name(),
         )
         after = moved.after
         assert (after.seat if isinstance(after, services.ComputerTurn) else None) == expected_turn
@@ -294,7 +295,7 @@ def test_a_computers_move_made_without_the_lease_is_announced(
         computer_lease_until=timezone.now() + timedelta(seconds=30),
     )
     moved = services.submit_move(
-        scripted_match.pk, "pass", 0, computer_seat=1, lease=bot_runner.PROCESS
+        scripted_match.pk, "pass", 0, computer_seat=1, lease=bot_runner.process_name()
     )
     assert not moved.leased
     assert [event["version"] for _, event in sent] == [1]
@@ -340,7 +341,7 @@ def test_a_persons_move_hands_the_computers_turn_to_this_processs_runner(
     assert isinstance(turn, services.ComputerTurn)
     assert (turn.version, turn.seat) == (table.match.version, table.computer_to_move)
     assert turn == services.computer_turn(scripted_match.pk)
-    assert Match.objects.get(pk=scripted_match.pk).computer_lease == bot_runner.PROCESS
+    assert Match.objects.get(pk=scripted_match.pk).computer_lease == bot_runner.process_name()
 
 
 def test_a_persons_move_that_leaves_the_computers_nothing_to_do_asks_no_runner(
@@ -488,3 +489,22 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
     assert after.match.version >= moves[1] + 2  # both computers answered her second move too
     assert after.to_move == 0 or after.state.is_over
     assert looks == []
+
+
+def test_a_forked_server_process_holds_leases_under_a_name_of_its_own() -> None:
+    """A server that loads the site, then forks its workers: each worker is a process of its
+    own for the leases (one name for all would let two of them play the same turn)."""
+    parent = bot_runner.process_name()
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.write(write, f"{bot_runner.process_name()} {bot_runner.active_runners()}".encode())
+        os._exit(0)
+    os.waitpid(child, 0)
+    name, runners = os.read(read, 300).decode().split()
+    os.close(read)
+    os.close(write)
+    assert name != parent
+    assert name.split(":")[1] == str(child)
+    assert runners == "0"
+    assert bot_runner.process_name() == parent
