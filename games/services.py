@@ -251,6 +251,10 @@ def read_table(user: User, match_id: int) -> Table | None:
     return _consistent_table(match_id, user)
 
 
+CONSISTENT_READ_TRIES = 5
+"""How often a table is read without a lock before it is read under the match's lock."""
+
+
 def _consistent_table(match_id: int, user: User | None = None) -> Table | None:
     """The table of ``match_id`` as it was at one moment (None: no such match, or ``user``
     has no seat at it).
@@ -259,17 +263,24 @@ def _consistent_table(match_id: int, user: User | None = None) -> Table | None:
     match with its seats, then the rounds, each with the match's version as that statement
     saw it. Every change to a round raises the version in the same transaction, so the rounds
     read at the version of the first statement are the rounds of that moment; a change that
-    committed in between is seen by the version, and the table is read again."""
-    while True:
+    committed in between is seen by the version, and the table is read again. After
+    ``CONSISTENT_READ_TRIES`` such reads it is read under the match's lock, which holds the
+    changes off."""
+    for _ in range(CONSISTENT_READ_TRIES):
         seats = tuple(_SEATS(match_id))
         if not seats or (user is not None and all(seat.user_id != user.pk for seat in seats)):
             return None
         match = _match_of(seats)
         rounds = _ROUNDS(match_id)
         if all(played.read_at == match.version for played in rounds):
-            break
-    finished = [played for played in rounds if played.status != Round.Status.PLAYING]
-    return _table_of(match, seats, rounds[-1] if rounds else None, finished)
+            finished = [played for played in rounds if played.status != Round.Status.PLAYING]
+            return _table_of(match, seats, rounds[-1] if rounds else None, finished)
+    with transaction.atomic():
+        table = _locked_table(match_id)
+        if table is None or (user is not None and table.seat_of(user) is None):
+            return None
+        table.finished_rounds()
+    return table
 
 
 def matches_of(user: AbstractBaseUser) -> Any:
@@ -376,11 +387,16 @@ def _create(
     return match
 
 
+FREE_CODE_TRIES = 20
+"""How many random codes a new friends' table tries, each one of about a billion."""
+
+
 def _free_code() -> str:
-    while True:
+    for _ in range(FREE_CODE_TRIES):
         code = new_table_code()
         if not Match.objects.filter(code=code).exists():
             return code
+    raise RuntimeError(f"no free table code in {FREE_CODE_TRIES} tries")
 
 
 # -- moves --------------------------------------------------------------------------------
