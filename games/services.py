@@ -894,6 +894,30 @@ def leave_waiting_table(match_id: int, *, user: User) -> None:
         _save(table)
 
 
+def remove_person(match_id: int, user: AbstractBaseUser) -> None:
+    """``user`` leaves the match for good, their account going: their seat stays, marked as a
+    former guest's, a computer playing it on while the match goes on; a table they made passes
+    to the next person at it. A change like any other (the version moves on, the table is told,
+    the computers play), so a computer's move computed for the old seats is dropped."""
+    with transaction.atomic():
+        table = _locked_table(match_id)
+        number = None if table is None else table.seat_of(user)
+        if table is None or number is None:
+            return
+        match = table.match
+        seat = table.seats[number]
+        seat.user = None
+        seat.former_guest = True
+        if not match.is_finished:
+            seat.computer_level = ComputerLevel.NORMAL
+        seat.save(update_fields=["user", "former_guest", "computer_level"])
+        if match.owner_id == user.pk:
+            heir = next(other for other in table.seats if other.user_id is not None)
+            match.owner_id = heir.user_id
+            _touch(table, "owner")
+        _save(table)
+
+
 # -- presence and the turn clock -----------------------------------------------------------
 
 

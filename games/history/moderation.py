@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Exists, Max, OuterRef, Q
+from django.db.models import Exists, Max, OuterRef
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -18,9 +18,9 @@ from django.utils.translation import gettext
 from accounts import coins
 from accounts.names import display_name
 from accounts.profiles import save_with_numbered_name
+from games import services
 from games.history.results import rebuild_totals
 from games.models import (
-    ComputerLevel,
     Match,
     MatchResult,
     ModerationAction,
@@ -241,24 +241,9 @@ def remove_stale_guests(days: int) -> int:
 
 def _keep_shared_seats(guest: AbstractBaseUser) -> None:
     others = Seat.objects.filter(match=OuterRef("match"), user__isnull=False).exclude(user=guest)
-    shared = Seat.objects.filter(user=guest).filter(Exists(others)).select_related("match")
-    for seat in shared:
-        match = seat.match
-        seat.user = None
-        seat.former_guest = True
-        if not match.is_finished:
-            seat.computer_level = ComputerLevel.NORMAL
-        seat.save(update_fields=["user", "former_guest", "computer_level"])
-        if match.owner_id == guest.pk:
-            heir = (
-                Seat.objects.filter(match=match, user__isnull=False)
-                .exclude(Q(user=guest))
-                .order_by("number")
-                .first()
-            )
-            assert heir is not None
-            match.owner_id = heir.user_id
-            match.save(update_fields=["owner"])
+    shared = Seat.objects.filter(user=guest).filter(Exists(others))
+    for match_id in shared.values_list("match_id", flat=True):
+        services.remove_person(match_id, guest)
 
 
 def make_report(

@@ -8,6 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.contrib.admin.sites import site
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -18,6 +20,7 @@ from django.utils import timezone
 
 from accounts.guests import create_guest
 from accounts.models import AppendOnlyError
+from games import services
 from games.history import moderation
 from games.models import Match, MatchResult, ModerationAction, Report, Seat
 
@@ -216,3 +219,38 @@ def test_stale_guests_are_removed_and_their_shared_matches_stay(
     assert ModerationAction.objects.get().details == {"removed": 1}
     call_command("remove_stale_guests")  # safe to run again: nothing more to do
     assert ModerationAction.objects.count() == 1
+
+
+def test_a_removed_guests_seat_at_a_table_in_progress_changes_it_like_any_move(
+    alice: AbstractBaseUser,
+    settings: Any,
+    runner_requests: list[int],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The seat goes to a computer through the service path: the match's lock and version,
+    a notice to the table, the computers asked to play, the kept table replaced."""
+    settings.GUEST_RETENTION_DAYS = 30
+    stale = create_guest()
+    table = services.create_friends_table(stale, "thousand", {}, 3, computers={2: "normal"})
+    services.join_table(table.pk, alice)
+    services.start_table(table.pk, user=stale)
+    before = Match.objects.get(pk=table.pk)
+    layer = get_channel_layer()
+    async_to_sync(layer.group_add)(services.group_name(table.pk), "alices-socket")
+    runner_requests.clear()
+    age(stale, 31)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("remove_stale_guests")
+
+    after = Match.objects.get(pk=table.pk)
+    assert after.version == before.version + 1
+    assert after.owner == alice
+    seat = Seat.objects.get(match=after, number=0)
+    assert (seat.user, seat.former_guest, seat.computer_level) == (None, True, "normal")
+    notice = async_to_sync(layer.receive)("alices-socket")
+    assert (notice["type"], notice["version"]) == ("match.updated", after.version)
+    assert runner_requests == [table.pk]
+    kept = services.committed_table(table.pk, services.stamp_of(after))
+    assert kept is not None
+    assert kept.seats[0].played_by_computer
