@@ -197,7 +197,7 @@ if REDIS_URL:
     # Redis's publish/subscribe: a change's notice is one PUBLISH, which each server process
     # subscribed to the match hands to its consumers. channels-redis's original layer (a list
     # per channel, several commands per notice) carried about a quarter fewer computer moves
-    # under `manage.py loadtest` (README, "Load"). A socket timeout longer than redis-py 8's
+    # under `manage.py loadtest` (docs/load.md). A socket timeout longer than redis-py 8's
     # default 5 s, which ended the original layer's 5 s blocking reads and closed every idle
     # WebSocket (channels_redis #422, redis-py #4091).
     CHANNEL_LAYERS = {

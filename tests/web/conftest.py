@@ -15,7 +15,7 @@ from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import Rules, new_hand
 
-# The deal of the README's replay example: the dealer is seat 2, so Alice (seat 0) opens with
+# The deal of the replay example in docs/thousand.md: the dealer is seat 2, so Alice (seat 0) opens with
 # the compulsory 100 and Left (seat 1) speaks first. Every hand has a marriage: no re-deal.
 SCRIPTED_DEALER = 2
 SCRIPTED_HANDS = (
