@@ -91,9 +91,13 @@ def test_a_request_arriving_as_the_runner_stops_starts_a_new_runner(
     monkeypatch.setattr(bot_runner, "release_lease", lambda match_id: None)
     monkeypatch.setattr(bot_runner, "_lock", RequestOnNextRelease())
     bot_runner.request_bot_moves(7)
-    wait_until_idle()
     # One look when nothing is due (no lease taken), and at least one more for the request
-    # that arrived meanwhile.
+    # that arrived meanwhile. (Between the first runner's end and the request's claim nobody
+    # runs: idle alone could be seen too early.)
+    deadline = time.monotonic() + 10
+    while len(looks) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    wait_until_idle()
     assert len(looks) > 1
 
 
