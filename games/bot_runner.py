@@ -48,13 +48,12 @@ from games.threads import for_computers
 
 logger = logging.getLogger(__name__)
 
-CLOCK_STEP = 1.0
-"""How often a runner waiting for a turn clock looks whether the match moved on."""
-
 _lock = threading.Lock()
 _runners: dict[int, Any] = {}
 """Matches with a runner in this process, each with whether it was asked again since the
 runner looked: False, True, or the computer's turn the change that asked handed over."""
+_wakers: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Event]] = {}
+"""The runners of this process waiting for a turn clock, each woken by a request."""
 _tasks: set[asyncio.Task[None]] = set()
 _pool: concurrent.futures.Executor | None = None
 _server_loop: asyncio.AbstractEventLoop | None = None
@@ -82,6 +81,7 @@ def _after_fork() -> None:
     _process_name = _new_process_name()
     _lock = threading.Lock()
     _runners.clear()
+    _wakers.clear()
     _tasks.clear()
     _pool = _server_loop = _own_loop = None
 
@@ -195,9 +195,28 @@ def _claim(match_id: int, turn: Any) -> bool:
         if match_id in _runners:
             # The runner playing here takes the change's turn instead of looking again.
             _runners[match_id] = True if turn is None else turn
+            _wake(match_id)
             return False
         _runners[match_id] = False
         return True
+
+
+def wake(match_id: int) -> None:
+    """Makes this process's runner of ``match_id``, if it has one, look at the match again
+    (a change left the computers nothing to do: a runner waiting for a turn clock stops);
+    starts none."""
+    with _lock:
+        if match_id in _runners:
+            _runners[match_id] = True
+            _wake(match_id)
+
+
+def _wake(match_id: int) -> None:
+    """Wakes the runner of ``match_id`` if it waits for a turn clock (under ``_lock``)."""
+    waiting = _wakers.get(match_id)
+    if waiting is not None:
+        loop, event = waiting
+        loop.call_soon_threadsafe(event.set)
 
 
 def _start_on_loop(loop: asyncio.AbstractEventLoop, match_id: int, turn: Any) -> None:
@@ -291,16 +310,6 @@ def take_lease(match_id: int) -> bool:
         return cursor.rowcount == 1
 
 
-def _still_waiting(match_id: int, version: int) -> bool:
-    """Renews the lease while a turn clock runs at ``version``: False when another process
-    holds it, or the match moved on (a move, a resignation, a change of another process that
-    asked no runner here): the runner then looks again."""
-    with connection.cursor() as cursor:
-        cursor.execute(_TAKE + ' RETURNING "version"', _take_arguments(match_id))
-        row = cursor.fetchone()
-    return row is not None and row[0] == version
-
-
 def claimed_until(match_id: int) -> datetime | None:
     """When another process's claim on ``match_id`` runs out unless renewed (None: no claim
     of another process)."""
@@ -338,6 +347,9 @@ def _lease_and_turn(match_id: int, handed: Any = None) -> Looked | None:
     turn = services.computer_turn(match_id) if handed is None else handed
     if turn is None:
         return None
+    if isinstance(turn, services.Waiting):
+        # Waiting for a clock computes nothing: no lease is held meanwhile.
+        return True, turn
     if not take_lease(match_id):
         return False, None
     return True, turn
@@ -447,7 +459,7 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
                     return
             leased, turn = looked
             looked = None
-            holding = leased and turn is not None
+            holding = leased and isinstance(turn, services.ComputerTurn)
             if not leased:
                 # Another process plays here, or died holding the claim (a crash and a quick
                 # restart): ask again when the claim runs out unrenewed, so the computers
@@ -506,17 +518,26 @@ async def _drive(match_id: int, looked: Looked | None = None) -> None:
 
 async def _wait_for_clock(match_id: int, waiting: Any) -> None:
     """Sleeps until the turn clock runs out (then a computer stands in), or until the match is
-    asked about again (a move, a person coming back)."""
+    asked about again (a move, a person coming back: ``request_bot_moves`` and ``wake`` wake
+    it). Nothing is read or written meanwhile, and no lease held: runners of several processes
+    may wait for the same clock, and the first to find it run out at that version
+    (``services.clock_ran_out``, under the match's lock) makes the change."""
     from games import services
 
-    while True:
-        with _lock:
-            if _runners.get(match_id):
-                return
+    event = asyncio.Event()
+    with _lock:
+        if _runners.get(match_id):
+            return
+        _wakers[match_id] = (asyncio.get_running_loop(), event)
+    try:
         left = (waiting.deadline - timezone.now()).total_seconds()
-        if left <= 0:
-            await for_computers(services.clock_ran_out)(match_id, waiting.version)
-            return
-        await asyncio.sleep(min(left, CLOCK_STEP))
-        if not await for_computers(_still_waiting)(match_id, waiting.version):
-            return
+        if left > 0:
+            try:
+                await asyncio.wait_for(event.wait(), timeout=left)
+                return
+            except TimeoutError:
+                pass
+        await for_computers(services.clock_ran_out)(match_id, waiting.version)
+    finally:
+        with _lock:
+            _wakers.pop(match_id, None)

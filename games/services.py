@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
@@ -659,10 +660,10 @@ def _take_back(seat: Seat) -> None:
 
 def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     """Saves the new version and the changed fields; after the commit, announces the version
-    and lets the computers play. A person's change (``by_person``) that took the lease gives
-    this process's runner the computer's turn it leaves, and one that leaves the computers
-    nothing to play or wait for asks no runner; a computer's move that renewed the lease asks
-    none either, as its runner reads the next turn off the table itself."""
+    and tells the computers' runner what the change leaves them (``Runner``): a person's change
+    that took the lease hands this process's runner the computer's turn it leaves, and one that
+    leaves nothing due only wakes a runner waiting for a clock; a computer's move that renewed
+    the lease tells its runner nothing, as the runner reads the next turn off the table."""
     match = table.match
     changed: set[str] = match.__dict__.pop("_changed_fields", set())
     match.version += 1
@@ -671,19 +672,21 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     turn = turn_of(table) if by_person or by_runner else None
     if by_runner:
         table.after = turn
-        if turn is None:
-            # Nothing left for the computers to play or wait for: their runner's claim is
-            # given back in this same update.
+        if not isinstance(turn, ComputerTurn):
+            # Nothing left for the computers to play (at most a clock to wait for, which needs
+            # no claim): their runner's claim is given back in this same update.
             match.computer_lease, match.computer_lease_until = "", None
     save_fields(match, [*changed, "version", "turn_started", "updated"])
     if "status" in changed and match.is_finished:
         record_results(match, table.seats)
-    if by_person:
-        ask_runner = turn is not None
-        handed = turn if table.leased else None
+    if by_runner:
+        runner = Runner.NONE
+    elif not by_person:
+        runner = Runner.LOOK
+    elif turn is None:
+        runner = Runner.WAKE
     else:
-        ask_runner = not table.leased
-        handed = None
+        runner = Runner.TAKE if table.leased else Runner.LOOK
     # A computer's move that its runner follows at once with the next computer's is not
     # announced: nobody could see its table before the next one replaces it.
     quiet = by_runner and plays_at_once(turn)
@@ -694,7 +697,7 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     def committed() -> None:
         _remember(table)
         if not quiet:
-            _announce(match_id, version, socket, handed, ask_runner, stamp)
+            _announce(match_id, version, socket, turn, runner, stamp)
 
     transaction.on_commit(committed)
 
@@ -740,21 +743,36 @@ def _restart_clock(table: Table) -> None:
     match.turn_started = timezone.now()
 
 
+class Runner(Enum):
+    """What a committed change asks of the computers' runner."""
+
+    LOOK = "look"
+    """Start a runner, or make the running one look at the match again."""
+    TAKE = "take"
+    """Hand this process's runner the turn the change read, with the lease it took."""
+    WAKE = "wake"
+    """Nothing is due: only a runner of this process waiting for a clock looks again."""
+    NONE = "none"
+    """The runner made this change, and reads the next turn off its table itself."""
+
+
 def _announce(
     match_id: int,
     version: int,
     socket: str = "",
     turn: ComputerTurn | Waiting | None = None,
-    ask_runner: bool = True,
+    runner: Runner = Runner.LOOK,
     stamp: str = "",
 ) -> None:
-    """Runs after the commit: tell every open table and, ``ask_runner``, let the computers
-    play (from ``turn``, when the change took the lease and read it)."""
+    """Runs after the commit: tells every open table, and the computers' runner what
+    ``runner`` says."""
     push_match_updated(match_id, version, socket, stamp)
-    if turn is not None:
+    if runner is Runner.TAKE:
         bot_runner.request_bot_moves(match_id, turn)
-    elif ask_runner:
+    elif runner is Runner.LOOK:
         bot_runner.request_bot_moves(match_id)
+    elif runner is Runner.WAKE:
+        bot_runner.wake(match_id)
 
 
 def push_match_updated(match_id: int, version: int, socket: str = "", stamp: str = "") -> None:

@@ -15,8 +15,9 @@ from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import Rules, new_hand
 
-# The deal of the replay example in docs/thousand.md: the dealer is seat 2, so Alice (seat 0) opens with
-# the compulsory 100 and Left (seat 1) speaks first. Every hand has a marriage: no re-deal.
+# The deal of the replay example in docs/thousand.md: the dealer is seat 2, so Alice (seat 0)
+# opens with the compulsory 100 and Left (seat 1) speaks first. Every hand has a marriage: no
+# re-deal.
 SCRIPTED_DEALER = 2
 SCRIPTED_HANDS = (
     ("AS", "TS", "KS", "QS", "9H", "JH", "AD"),
@@ -47,8 +48,10 @@ def runner_requests(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 @pytest.fixture
 def real_runner(runner_requests: list[int], monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """From here on, requests for computer moves start the real runner."""
+    """From here on, requests for computer moves start the real runner, on a loop of its own
+    (not the loop an earlier test's server ran, which may still be running)."""
     monkeypatch.setattr(bot_runner, "request_bot_moves", REAL_REQUEST_BOT_MOVES)
+    monkeypatch.setattr(bot_runner, "_server_loop", None)
     yield
     # A database connection left by a runner's finished worker thread sits in a reference
     # cycle until the collector runs; collect it now, or PostgreSQL refuses to drop the test

@@ -602,7 +602,6 @@ def test_the_runner_plays_for_a_person_whose_clock_ran_out(
     real_runner: None,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(bot_runner, "CLOCK_STEP", 0.02)
     match = started_table(alice, bob)  # the computer in seat 2 plays through the runner
 
     def until(condition: Any) -> Any:
@@ -642,9 +641,8 @@ def test_a_runner_waiting_for_a_turn_clock_stops_when_the_match_ends(
     real_runner: None,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The last resignation leaves the computers nothing to do and asks no runner: the runner
-    waiting for Bob's 60 s clock sees the match move on at its next look."""
-    monkeypatch.setattr(bot_runner, "CLOCK_STEP", 0.02)
+    """The last resignation leaves the computers nothing to do and starts no runner: the
+    runner waiting for Bob's 60 s clock is woken, and sees the match over."""
     match = started_table(alice, bob)
     services.resign(match.pk, user=alice)  # a computer plays her seat from now on
     bot_runner.request_bot_moves(match.pk)
@@ -895,3 +893,28 @@ async def test_the_waiting_room_sent_over_the_socket_shows_the_whole_link(
     shown = shown[shown.index(">") + 1 : shown.index("</a>")]
     assert shown == f"http://testserver{link}"
     await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_runner_waiting_for_a_turn_clock_writes_nothing_meanwhile(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, real_runner: None
+) -> None:
+    """The runner sleeps until the stored deadline, holding no lease: the match's row is
+    the same after a while of waiting (it used to renew the lease every second)."""
+    match = started_table(alice, bob)
+    for _ in range(500):
+        turn = services.computer_turn(match.pk)
+        if isinstance(turn, services.Waiting) and bot_runner.active_runners() == 1:
+            break
+        time.sleep(0.02)
+    else:
+        pytest.fail("no runner waits for the clock")
+    before = Match.objects.filter(pk=match.pk).values().get()
+    time.sleep(2.5)
+    after = Match.objects.filter(pk=match.pk).values().get()
+    assert after == before
+    assert (after["computer_lease"], after["computer_lease_until"]) == ("", None)
+    assert bot_runner.active_runners() == 1
+    services.resign(match.pk, user=alice)
+    services.resign(match.pk, user=bob)
+    wait_until_idle(5)
