@@ -18,6 +18,7 @@ in.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from typing import Any
@@ -31,18 +32,21 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import bot_runner
+from games.core.presence import RENEW_SECONDS
 from games.core.sessions import CLOSE_SIGNED_OUT, session_digest, still_signed_in, user_group
 from games.rendering import table_fragments
 from games.services import (
     MoveRejected,
     Table,
+    arrived,
     committed_table,
-    connected,
+    departed,
     group_name,
     match_for_user,
     next_round,
     play,
     read_table,
+    renew_presence,
     resign,
     version_from,
 )
@@ -113,6 +117,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         )
         self.session_key: str | None = getattr(self.scope.get("session"), "session_key", None)
         self.group = ""
+        self.present_at = -1
+        self.renewing: asyncio.Task[None] | None = None
         if self.user is None or not await for_tables(self._may_watch)():
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -120,7 +126,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         await self.accept()
-        match = await for_tables(connected)(self.match_id, self.user, 1, self.channel_name)
+        seat = await for_tables(arrived)(self.match_id, self.user, self.channel_name)
+        if seat is not None and seat.match.is_friends:
+            self.present_at = seat.number
+            self.renewing = asyncio.create_task(self._renew_presence())
+        match = None if seat is None else seat.match
         if match is not None and not match.is_friends and match.version == self._page_version():
             # The page shows this very version (read after joining the group: a change from
             # now on is pushed), and at a practice match nobody else comes or goes: the page
@@ -137,11 +147,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         shown = query.get("v", [""])[0]
         return int(shown) if shown.isdigit() and len(shown) < 10 else None
 
+    async def _renew_presence(self) -> None:
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            await for_tables(renew_presence)(self.match_id, self.present_at, self.channel_name)
+
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
-            await for_tables(connected)(self.match_id, self.user, -1, self.channel_name)
+        if self.renewing is not None:
+            self.renewing.cancel()
+            await for_tables(departed)(self.match_id, self.present_at, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

@@ -151,9 +151,6 @@ class Seat(models.Model):
         default=False, help_text="a computer plays this person's turns until they are back"
     )
     left = models.BooleanField(default=False, help_text="the person left; a computer plays on")
-    connections = models.PositiveSmallIntegerField(
-        default=0, help_text="open table sockets of this seat's person"
-    )
     former_guest = models.BooleanField(
         default=False, help_text="a guest sat here whose unsaved account has since been removed"
     )

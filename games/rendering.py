@@ -16,6 +16,7 @@ from django.urls import get_script_prefix, reverse
 
 from games.core.drawn import Drawn
 from games.core.names import relative_position, seat_names
+from games.core.presence import presence
 from games.models import Match
 from games.services import Table, clock_deadline, computer_level_label
 
@@ -87,6 +88,9 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
     """The core's part of the table; ``origin`` (``https://host``) makes the join link whole."""
     match = table.match
     to_move = table.to_move
+    # At a friends' table, the people with a table socket open; at a practice match, the one
+    # person there, who is looking.
+    present = presence().seats(match.pk) if match.is_friends else {viewer}
     players = [
         PlayerView(
             number=seat.number,
@@ -95,7 +99,7 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
             is_me=seat.number == viewer,
             kind="open" if seat.is_open else ("computer" if seat.is_computer else "person"),
             level=computer_level_label(seat.computer_level) if seat.computer_level else "",
-            connected=seat.connections > 0,
+            connected=seat.number in present,
             stand_in=seat.stand_in,
             left=seat.left,
             to_move=seat.number == to_move,

@@ -33,6 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from games import bot_runner
+from games.core.presence import presence
 from games.core.registry import GameSpec, IllegalMove, get_spec
 from games.history.results import record_results
 from games.models import ComputerLevel, Match, Round, Seat, new_table_code
@@ -939,30 +940,43 @@ def remove_person(match_id: int, user: AbstractBaseUser) -> None:
 # -- presence and the turn clock -----------------------------------------------------------
 
 
-def connected(match_id: int, user: User, change: int, origin: str = "") -> Match | None:
-    """Counts an opened (+1) or closed (-1) table socket of ``user``'s seat and tells the
-    table, so everyone sees who is there. A person who comes back takes their seat back from
-    the stand-in computer (a change of the match: its version moves on, so a computer's move
-    computed meanwhile is dropped); presence alone does not move the version. The match as
-    this change left it (None: no such match or seat)."""
-    with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None:
-            return None
-        seat = Seat.objects.filter(match=match, user=user).first()
-        if seat is None:
-            return None
-        seat.connections = max(0, seat.connections + change)
-        seat.save(update_fields=["connections"])
-        if change > 0 and seat.stand_in and not seat.left and match.status == Match.Status.PLAYING:
-            _take_back(seat)
-            match.version += 1
-            match.save(update_fields=["version", "updated"])
-            version = match.version
-            transaction.on_commit(lambda: _announce(match_id, version))
-        else:
-            transaction.on_commit(lambda: push_presence(match_id, origin))
-    return match
+def arrived(match_id: int, user: User, socket: str) -> Seat | None:
+    """A table socket of ``user`` opened: at a friends' table everyone sees them there (the
+    seat's presence, ``games.core.presence``), and a person who comes back takes their seat
+    back from the stand-in computer (a change of the match: its version moves on, so a
+    computer's move computed meanwhile is dropped); presence alone does not move the version.
+    Their seat, with the match as it is now (None: no such match or seat)."""
+    seat = Seat.objects.select_related("match").filter(match_id=match_id, user=user).first()
+    if seat is None or not seat.match.is_friends:
+        return seat
+    came = presence().arrive(match_id, seat.number, socket)
+    if seat.stand_in and not seat.left and seat.match.status == Match.Status.PLAYING:
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=match_id)
+            seat = Seat.objects.get(pk=seat.pk)
+            seat.match = match
+            if seat.stand_in and not seat.left and match.status == Match.Status.PLAYING:
+                _take_back(seat)
+                match.version += 1
+                match.save(update_fields=["version", "updated"])
+                version = match.version
+                transaction.on_commit(lambda: _announce(match_id, version))
+                return seat
+    if came:
+        push_presence(match_id, socket)
+    return seat
+
+
+def departed(match_id: int, seat: int, socket: str) -> None:
+    """A friends' table's socket of ``seat`` closed: the table is told when the seat has none
+    left."""
+    if presence().leave(match_id, seat, socket):
+        push_presence(match_id, socket)
+
+
+def renew_presence(match_id: int, seat: int, socket: str) -> None:
+    """Keeps an open socket's presence from running out."""
+    presence().renew(match_id, seat, socket)
 
 
 def push_presence(match_id: int, origin: str = "") -> None:

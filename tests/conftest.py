@@ -18,3 +18,17 @@ def _fresh_channel_layers() -> Iterator[None]:
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _nobody_present() -> Iterator[None]:
+    """Each test starts with nobody at any table: the presence an earlier test's sockets left
+    (kept for a minute in Redis, where match numbers come round again) is forgotten."""
+    yield
+    from games.core.presence import RedisPresence, presence
+
+    store = presence()
+    if isinstance(store, RedisPresence):
+        for key in store.client.scan_iter(f"{store.prefix}*"):
+            store.client.delete(key)
+    presence.cache_clear()

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from config.asgi import application
 from games import bot_runner, services
+from games.core.presence import presence
 from games.models import Match, Round, Seat
 from tests.web.conftest import current, make_user, play_computers
 from tests.web.test_bot_runner import wait_until_idle
@@ -332,10 +333,7 @@ async def test_the_nim_table_plays_over_each_friends_socket(
     for number, communicator in enumerate(sockets):
         frame = await communicator.receive_from()
         assert f'data-seat="{number}"' in frame
-    counts = await database_sync_to_async(
-        lambda: list(Seat.objects.filter(match=match).values_list("connections", flat=True))
-    )()
-    assert counts == [1, 1, 1]
+    assert await database_sync_to_async(presence().seats)(match.pk) == {0, 1, 2}
 
     for _ in range(30):
         table = await database_sync_to_async(current)(match)

@@ -20,6 +20,7 @@ from django.utils import timezone
 from config.asgi import application
 from games import bot_runner, services
 from games.consumers import CLOSE_FORBIDDEN
+from games.core.presence import presence
 from games.core.registry import get_spec, run_chooser
 from games.models import CODE_ALPHABET, CODE_LENGTH, Match, Round, Seat, new_table_code
 from games.thousand.engine import PLAYING, legal_actions
@@ -313,10 +314,10 @@ def test_a_friend_comes_back_from_another_device_to_the_same_seat(
         page = device.get(url).content.decode()
         me = page[page.index('class="player kind-person me') :]
         assert me[: me.index(">")].endswith('data-seat="1"')
-    services.connected(match.pk, bob, 1)
-    services.connected(match.pk, bob, 1)
-    services.connected(match.pk, bob, -1)  # one device closes its tab: bob is still there
-    assert Seat.objects.get(match=match, user=bob).connections == 1
+    services.arrived(match.pk, bob, "phone")
+    services.arrived(match.pk, bob, "laptop")
+    services.departed(match.pk, 1, "phone")  # one device closes its tab: bob is still there
+    assert presence().seats(match.pk) == {1}
 
 
 # -- a stranger ------------------------------------------------------------------------------
@@ -346,9 +347,10 @@ def test_a_stranger_can_neither_see_nor_act_at_a_table(
         "not_found"
     )
     # Nothing changed, and a stranger's presence is not counted.
-    services.connected(playing.pk, carol, 1)
+    assert services.arrived(playing.pk, carol, "carols-socket") is None
     assert Match.objects.get(pk=playing.pk).version == current(playing).match.version
     assert not Seat.objects.filter(match=playing, user=carol).exists()
+    assert presence().seats(playing.pk) == set()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -557,9 +559,10 @@ def test_coming_back_to_the_table_takes_the_seat_back_and_drops_the_computers_mo
     turn = services.computer_turn(match.pk)
     assert isinstance(turn, services.ComputerTurn)
 
-    services.connected(match.pk, table.seats[seat].user, 1)
+    services.arrived(match.pk, table.seats[seat].user, "back-again")
     back = Seat.objects.get(match=match, number=seat)
-    assert (back.stand_in, back.connections) == (False, 1)
+    assert not back.stand_in
+    assert seat in presence().seats(match.pk)
     assert Match.objects.get(pk=match.pk).version == version + 2
     # The computer's move, computed for the person meanwhile, is not played.
     reason = refusal(
@@ -687,7 +690,7 @@ def test_resigning_at_a_friends_table_hands_the_seat_to_a_computer_for_good(
     left = table.seats[1]
     assert (left.user, left.left, left.stand_in, left.played_by_computer) == (bob, True, True, True)
     # Coming back to the page does not take a seat back that was given up.
-    services.connected(match.pk, bob, 1)
+    services.arrived(match.pk, bob, "bobs-socket")
     assert Seat.objects.get(match=match, number=1).stand_in
     page = client_of(alice).get(reverse("match_table", args=[match.pk])).content.decode()
     assert "left: a computer plays on" in page
@@ -733,13 +736,14 @@ def test_presence_counts_each_persons_open_tables(
 ) -> None:
     match = started_table(alice, bob)
     version = current(match).match.version
-    for change in (1, 1, -1):
-        services.connected(match.pk, bob, change)
-    assert Seat.objects.get(match=match, user=bob).connections == 1
-    for change in (-1, -1, -1):
-        services.connected(match.pk, bob, change)
-    assert Seat.objects.get(match=match, user=bob).connections == 0
-    services.connected(match.pk, alice, 1)
+    services.arrived(match.pk, bob, "phone")
+    services.arrived(match.pk, bob, "laptop")
+    services.departed(match.pk, 1, "phone")
+    assert presence().seats(match.pk) == {1}
+    services.departed(match.pk, 1, "laptop")
+    services.departed(match.pk, 1, "laptop")  # closed twice: nothing more to take away
+    assert presence().seats(match.pk) == set()
+    services.arrived(match.pk, alice, "alices-socket")
     assert Match.objects.get(pk=match.pk).version == version  # presence is not a change
     page = client_of(bob).get(reverse("match_table", args=[match.pk])).content.decode()
     strip = page[page.index('class="players-strip"') :]
@@ -862,10 +866,7 @@ async def test_the_friends_sockets_carry_presence_and_only_their_own_cards(
     assert "presence offline" in carol_item
     for communicator in sockets[:2]:
         await communicator.disconnect()
-    counts = await database_sync_to_async(
-        lambda: list(Seat.objects.filter(match=match).values_list("connections", flat=True))
-    )()
-    assert counts == [0, 0, 0]
+    assert await database_sync_to_async(presence().seats)(match.pk) == set()
 
 
 @pytest.mark.django_db(transaction=True)
