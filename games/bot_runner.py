@@ -43,6 +43,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.utils import timezone
 
+from games.core import loop as server_loop
 from games.core.registry import run_chooser
 from games.threads import for_computers
 
@@ -56,7 +57,6 @@ _wakers: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Event]] = {}
 """The runners of this process waiting for a turn clock, each woken by a request."""
 _tasks: set[asyncio.Task[None]] = set()
 _pool: concurrent.futures.Executor | None = None
-_server_loop: asyncio.AbstractEventLoop | None = None
 _own_loop: asyncio.AbstractEventLoop | None = None
 
 
@@ -77,13 +77,13 @@ def _after_fork() -> None:
     """A forked child (a server that loads the site before it forks its workers) is a server
     process of its own: its own name in the leases, and none of its parent's runners, loop or
     decision processes."""
-    global _process_name, _lock, _pool, _server_loop, _own_loop
+    global _process_name, _lock, _pool, _own_loop
     _process_name = _new_process_name()
     _lock = threading.Lock()
     _runners.clear()
     _wakers.clear()
     _tasks.clear()
-    _pool = _server_loop = _own_loop = None
+    _pool = _own_loop = None
 
 
 os.register_at_fork(after_in_child=_after_fork)
@@ -98,25 +98,9 @@ def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
     """Records the loop the server runs the consumers on (the ASGI application calls it with
     every connection). The first time, the computers of the matches in progress resume: after
     a restart nobody has to open a table for its computers to play on."""
-    global _server_loop
-    if _server_loop is loop:
-        return
-    _server_loop = loop
-    loop.run_in_executor(None, _start_pool)
-    loop.run_in_executor(None, resume_all)
-
-
-def server_loop() -> asyncio.AbstractEventLoop | None:
-    """The server's running event loop, when the caller is one of the server's threads but
-    not the loop's own (``None`` otherwise)."""
-    loop = _server_loop
-    if loop is None or not loop.is_running():
-        return None
-    try:
-        running = asyncio.get_running_loop()
-    except RuntimeError:
-        return loop
-    return None if running is loop else loop
+    if server_loop.remember(loop):
+        loop.run_in_executor(None, _start_pool)
+        loop.run_in_executor(None, resume_all)
 
 
 def _start_pool() -> None:
@@ -171,8 +155,8 @@ def active_runners() -> int:
 
 def _loop() -> asyncio.AbstractEventLoop:
     global _own_loop
-    server = _server_loop
-    if server is not None and server.is_running():
+    server = server_loop.running()
+    if server is not None:
         return server
     with _lock:
         if _own_loop is None or not _own_loop.is_running():

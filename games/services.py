@@ -11,39 +11,97 @@ same path. Nothing here names a card, a bid or a tile: the game's spec does.
 
 from __future__ import annotations
 
-import asyncio
-import copy
 import logging
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from games import bot_runner
+from games.core.cache import committed_table, stamp_of
+from games.core.cache import remember as remember_table
+from games.core.clock import clock_deadline
 from games.core.presence import presence
+from games.core.push import group_name, push_match_updated, push_presence, send_to_group
+from games.core.refusals import STATUS_OF_REASON, MoveRejected, not_found
 from games.core.registry import GameSpec, IllegalMove, get_spec
+from games.core.tables import (
+    CONSISTENT_READ_TRIES,
+    Table,
+    load_table,
+    locked_table,
+    match_for_user,
+    matches_of,
+    read_table,
+    seed_text,
+)
+from games.core.turns import (
+    ComputerTurn,
+    Waiting,
+    computer_level_label,
+    computer_turn,
+    plays_at_once,
+    turn_of,
+)
 from games.history.results import record_results
 from games.models import ComputerLevel, Match, Round, Seat, new_table_code
-from games.precompiled import Precompiled, save_fields
+from games.precompiled import save_fields
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-    from django.utils.functional import _StrOrPromise
 
     User = AbstractBaseUser | AnonymousUser
+
+__all__ = [
+    "CONSISTENT_READ_TRIES",
+    "DEFAULT_TURN_SECONDS",
+    "FREE_CODE_TRIES",
+    "PERSON_SEAT",
+    "STATUS_OF_REASON",
+    "TURN_SECONDS_CHOICES",
+    "ComputerTurn",
+    "MoveRejected",
+    "Table",
+    "Waiting",
+    "arrived",
+    "clock_deadline",
+    "clock_ran_out",
+    "committed_table",
+    "computer_level_label",
+    "computer_turn",
+    "create_friends_table",
+    "create_practice_match",
+    "departed",
+    "fill_with_computers",
+    "free_seat",
+    "group_name",
+    "join_table",
+    "leave_waiting_table",
+    "load_table",
+    "match_for_user",
+    "matches_of",
+    "next_round",
+    "play",
+    "plays_at_once",
+    "push_match_updated",
+    "push_presence",
+    "read_table",
+    "remove_person",
+    "renew_presence",
+    "resign",
+    "send_to_group",
+    "stamp_of",
+    "start_table",
+    "submit_move",
+    "table_by_code",
+    "version_from",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -52,253 +110,6 @@ PERSON_SEAT = 0
 DEFAULT_TURN_SECONDS = 60
 TURN_SECONDS_CHOICES = (30, 60, 120, 300)
 _DIGITS = re.compile(r"[0-9]{1,9}")
-
-STATUS_OF_REASON = {
-    "malformed": 400,
-    "illegal": 400,
-    "forbidden": 403,
-    "not_found": 404,
-    "stale_version": 409,
-    "not_your_turn": 409,
-    "match_over": 409,
-    "round_over": 409,
-    "round_in_progress": 409,
-    "not_waiting": 409,
-    "table_full": 409,
-    "seats_open": 409,
-}
-"""How a view answers each refusal; the consumer sends the reason in an error frame."""
-
-
-class MoveRejected(Exception):
-    """A refused change, which changed nothing: a reason code for programs and a message for
-    the player (``message`` is in the active language)."""
-
-    def __init__(self, reason: str, message: _StrOrPromise) -> None:
-        if reason not in STATUS_OF_REASON:
-            raise ValueError(f"unknown refusal reason {reason!r}")
-        super().__init__(message)
-        self.reason = reason
-        self._message = message
-
-    @property
-    def message(self) -> str:
-        return str(self._message)
-
-    @property
-    def status(self) -> int:
-        """The HTTP status a view answers with."""
-        return STATUS_OF_REASON[self.reason]
-
-
-def _not_found() -> MoveRejected:
-    return MoveRejected("not_found", gettext_lazy("There is no such match at your table."))
-
-
-def group_name(match_id: int) -> str:
-    """The channel group of everyone watching a match."""
-    return f"match-{match_id}"
-
-
-@dataclass
-class Table:
-    """A match with its seats (users and profiles loaded), its current round and that round's
-    rebuilt state: all a service or a presenter needs, loaded once."""
-
-    match: Match
-    seats: tuple[Seat, ...]
-    round: Round | None
-    state: Any
-    spec: GameSpec
-    results: list[Round] | None = field(default=None)
-    leased: bool = False
-    """Whether this change took or renewed a server process's claim on the computer turns
-    (``_renew_lease``): a computer's move for its own process, a person's move that a
-    computer answers for the process that served it."""
-    after: ComputerTurn | Waiting | None = None
-    """The turn a computer's move that renewed the lease left (``turn_of``), read in the
-    change for its runner; None: the move gave the lease back."""
-
-    def seat_of(self, user: User | None) -> int | None:
-        """The seat number of ``user`` at this table, or ``None`` for a stranger."""
-        if user is None or not user.is_authenticated:
-            return None
-        for seat in self.seats:
-            if seat.user_id == user.pk:
-                return seat.number
-        return None
-
-    def view_for(self, seat: int) -> Any:
-        """All that ``seat`` may see of the current round."""
-        return self.spec.observation(self.state, seat)
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose turn it is while the match goes on."""
-        if self.match.status != Match.Status.PLAYING or self.state is None:
-            return None
-        return self.spec.to_move(self.state)
-
-    @property
-    def computer_to_move(self) -> int | None:
-        """The seat a computer is to play now (a computer's, or a person's stand-in), if any."""
-        seat = self.to_move
-        if seat is None:
-            return None
-        return seat if self.seats[seat].played_by_computer else None
-
-    def finished_rounds(self) -> list[Round]:
-        """The match's finished rounds, oldest first (loaded once, only what presenters use)."""
-        if self.results is None:
-            self.results = list(
-                Round.objects.filter(match=self.match)
-                .exclude(status=Round.Status.PLAYING)
-                .only("number", "status", "result", "setup")
-                .order_by("number")
-            )
-        return self.results
-
-
-def load_table(match: Match) -> Table:
-    """The table of ``match`` as stored: its seats with their people, its current round."""
-    seats = tuple(
-        Seat.objects.filter(match=match).select_related("user__profile").order_by("number")
-    )
-    return _table_of(match, seats, _current_round(match))
-
-
-# The reads made for every move and every viewer's table, compiled once (games.precompiled).
-_SEATS = Precompiled(
-    lambda match_id: (
-        Seat.objects.filter(match_id=match_id)
-        .select_related("match", "user__profile")
-        .order_by("number")
-    ),
-    1,
-)
-_LOCKED_SEATS = Precompiled(
-    lambda match_id: (
-        Seat.objects.filter(match_id=match_id)
-        .select_related("match", "user__profile")
-        .select_for_update(of=("match",))
-        .order_by("number")
-    ),
-    1,
-)
-_ROUNDS = Precompiled(
-    lambda match_id: (
-        Round.objects.filter(match_id=match_id)
-        .annotate(read_at=F("match__version"))
-        .order_by("number")
-    ),
-    1,
-)
-_CURRENT_ROUND = Precompiled(
-    lambda match_id: Round.objects.filter(match_id=match_id).order_by("-number")[:1], 1
-)
-
-
-def _current_round(match: Match) -> Round | None:
-    found = _CURRENT_ROUND(match.pk)
-    return found[0] if found else None
-
-
-def _match_of(seats: tuple[Seat, ...]) -> Match:
-    """The match the seats were read with (``select_related``), one object for them all."""
-    match = seats[0].match
-    for seat in seats:
-        seat.match = match
-    return match
-
-
-def _locked_table(match_id: int) -> Table | None:
-    """``load_table`` of ``match_id`` with the match row locked until the transaction ends,
-    the match read with its seats (None: no such match). When this process committed the
-    match's last change, its round and finished rounds come from that table instead of the
-    database: every change to a round raises the version, so the same version means the same
-    rounds. The seats and their people are always read afresh."""
-    seats = tuple(_LOCKED_SEATS(match_id))
-    if not seats:
-        return None
-    match = _match_of(seats)
-    last = committed_table(match_id, stamp_of(match))
-    if last is None:
-        return _table_of(match, seats, _current_round(match))
-    # The committed table is shared with the threads rendering it: the change gets its own
-    # round (a change assigns its fields, never mutates them) and list of finished rounds.
-    current = None if last.round is None else copy.copy(last.round)
-    results = None if last.results is None else list(last.results)
-    return Table(match, seats, current, last.state, last.spec, results=results)
-
-
-def _table_of(
-    match: Match,
-    seats: tuple[Seat, ...],
-    current: Round | None,
-    results: list[Round] | None = None,
-) -> Table:
-    """The table of ``match`` as read, its current round's position rebuilt."""
-    spec = get_spec(match.game)
-    state = None if current is None else spec.replay(current.setup, current.actions)
-    return Table(match, seats, current, state, spec, results=results)
-
-
-def read_table(user: User, match_id: int) -> Table | None:
-    """The table of ``match_id`` for a person seated at it, as it was at one moment: the
-    version and the position it labels always belong together, even while a move commits
-    meanwhile (a table showing version v with the position of v + 1 would get the person's
-    next move refused as stale). ``None`` for a stranger."""
-    if not user.is_authenticated:
-        return None
-    return _consistent_table(match_id, user)
-
-
-CONSISTENT_READ_TRIES = 5
-"""How often a table is read without a lock before it is read under the match's lock."""
-
-
-def _consistent_table(match_id: int, user: User | None = None) -> Table | None:
-    """The table of ``match_id`` as it was at one moment (None: no such match, or ``user``
-    has no seat at it).
-
-    Two statements and no transaction (a table is read for every viewer after every move): the
-    match with its seats, then the rounds, each with the match's version as that statement
-    saw it. Every change to a round raises the version in the same transaction, so the rounds
-    read at the version of the first statement are the rounds of that moment; a change that
-    committed in between is seen by the version, and the table is read again. After
-    ``CONSISTENT_READ_TRIES`` such reads it is read under the match's lock, which holds the
-    changes off."""
-    for _ in range(CONSISTENT_READ_TRIES):
-        seats = tuple(_SEATS(match_id))
-        if not seats or (user is not None and all(seat.user_id != user.pk for seat in seats)):
-            return None
-        match = _match_of(seats)
-        rounds = _ROUNDS(match_id)
-        if all(played.read_at == match.version for played in rounds):
-            finished = [played for played in rounds if played.status != Round.Status.PLAYING]
-            return _table_of(match, seats, rounds[-1] if rounds else None, finished)
-    with transaction.atomic():
-        table = _locked_table(match_id)
-        if table is None or (user is not None and table.seat_of(user) is None):
-            return None
-        table.finished_rounds()
-    return table
-
-
-def matches_of(user: AbstractBaseUser) -> Any:
-    """The matches where ``user`` has a seat, newest activity first."""
-    return Match.objects.filter(seats__user=user).distinct().order_by("-updated")
-
-
-def match_for_user(user: User, match_id: int) -> Match | None:
-    """The match if ``user`` sits at it, else ``None`` (strangers learn nothing about it)."""
-    if not user.is_authenticated:
-        return None
-    return Match.objects.filter(pk=match_id, seats__user=user).first()
-
-
-def _seed_text(match: Match, *parts: object) -> str:
-    return ":".join(str(part) for part in (match.seed, *parts))
 
 
 # -- creating matches ---------------------------------------------------------------------
@@ -568,7 +379,7 @@ def _answer_at_once(table: Table) -> None:
     seat = table.computer_to_move
     if seat is None:
         return
-    seed = _seed_text(table.match, "at-once", table.round.number if table.round else 0, seat)
+    seed = seed_text(table.match, "at-once", table.round.number if table.round else 0, seat)
     action = table.spec.choose(table.seats[seat].playing_level, table.view_for(seat), seed)
     _apply_move(table, seat, action)
 
@@ -596,7 +407,7 @@ def _deal(table: Table) -> None:
     match = table.match
     number = 1 if table.round is None else table.round.number + 1
     setup = table.spec.start_round(
-        match.options, match.progress, match.scores, _seed_text(match, "deal", number)
+        match.options, match.progress, match.scores, seed_text(match, "deal", number)
     )
     table.round = Round.objects.create(match=match, number=number, setup=setup)
     table.state = table.spec.replay(setup, [])
@@ -624,13 +435,13 @@ def _change(
     if (user is None) == (computer_seat is None):
         raise ValueError("a change is made either by a user or by a computer seat")
     with transaction.atomic():
-        table = _locked_table(match_id)
+        table = locked_table(match_id)
         if table is None:
-            raise _not_found()
+            raise not_found()
         match = table.match
         seat = table.seat_of(user) if user is not None else computer_seat
         if seat is None:
-            raise _not_found()
+            raise not_found()
         if computer_seat is not None and not table.seats[computer_seat].played_by_computer:
             # The person came back while the computer was thinking for them.
             raise MoveRejected("not_your_turn", gettext_lazy("It is not your turn."))
@@ -696,43 +507,11 @@ def _save(table: Table, socket: str = "", *, by_person: bool = False) -> None:
     match_id, version, stamp = match.pk, match.version, stamp_of(match)
 
     def committed() -> None:
-        _remember(table)
+        remember_table(table)
         if not quiet:
             _announce(match_id, version, socket, turn, runner, stamp)
 
     transaction.on_commit(committed)
-
-
-COMMITTED_TABLES = 4096
-"""How many matches' last committed tables a process keeps for the viewers' pushed tables."""
-_committed_lock = threading.Lock()
-_committed: OrderedDict[int, Table] = OrderedDict()
-
-
-def _remember(table: Table) -> None:
-    """Keeps the table a committed change left, for its viewers on this process and for the
-    match's next change (``committed_table``). Nothing may change it from now on."""
-    with _committed_lock:
-        _committed[table.match.pk] = table
-        _committed.move_to_end(table.match.pk)
-        while len(_committed) > COMMITTED_TABLES:
-            _committed.popitem(last=False)
-
-
-def committed_table(match_id: int, stamp: str) -> Table | None:
-    """The table of ``match_id`` as a change in this process committed it, if ``stamp`` (see
-    ``stamp_of``) says it is the one at hand (the viewers' tables of that version are rendered
-    from it instead of being read back). Shared between threads: read only."""
-    with _committed_lock:
-        table = _committed.get(match_id)
-    return table if table is not None and stamp_of(table.match) == stamp else None
-
-
-def stamp_of(match: Match) -> str:
-    """The version with the moment it was saved: a match's version names its state, the
-    moment tells apart the matches that had the same number in a database restored or
-    emptied meanwhile (a test's)."""
-    return f"{match.version}@{match.updated.isoformat()}"
 
 
 def _restart_clock(table: Table) -> None:
@@ -776,20 +555,6 @@ def _announce(
         bot_runner.wake(match_id)
 
 
-def push_match_updated(match_id: int, version: int, socket: str = "", stamp: str = "") -> None:
-    """Tells the match's group that it changed; each consumer renders for its own viewer.
-    ``socket`` is the token of the open socket whose page gets this version in the HTTP
-    answer to its own move: that consumer does not send the same table again.
-    ``stamp`` (``stamp_of``) lets a consumer in the process that committed the change render
-    the table the change left (``committed_table``) instead of reading it back."""
-    event: dict[str, Any] = {"type": "match.updated", "version": version}
-    if socket:
-        event["answered"] = socket
-    if stamp:
-        event["stamp"] = stamp
-    _group_send(match_id, event)
-
-
 # -- friends' tables ----------------------------------------------------------------------
 
 
@@ -807,7 +572,7 @@ def join_table(match_id: int, user: AbstractBaseUser) -> Table:
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends:
-            raise _not_found()
+            raise not_found()
         table = load_table(match)
         if table.seat_of(user) is not None:
             return table
@@ -833,7 +598,7 @@ def _owner_change(match_id: int, user: User, change: Callable[[Table], None]) ->
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends or match_for_user(user, match_id) is None:
-            raise _not_found()
+            raise not_found()
         table = load_table(match)
         if match.owner_id != user.pk:
             raise MoveRejected(
@@ -896,11 +661,11 @@ def leave_waiting_table(match_id: int, *, user: User) -> None:
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends:
-            raise _not_found()
+            raise not_found()
         table = load_table(match)
         seat = table.seat_of(user)
         if seat is None:
-            raise _not_found()
+            raise not_found()
         if not match.is_waiting:
             raise MoveRejected("not_waiting", gettext_lazy("The match has already started."))
         if seat == PERSON_SEAT and match.owner_id == user.pk:
@@ -919,7 +684,7 @@ def remove_person(match_id: int, user: AbstractBaseUser) -> None:
     to the next person at it. A change like any other (the version moves on, the table is told,
     the computers play), so a computer's move computed for the old seats is dropped."""
     with transaction.atomic():
-        table = _locked_table(match_id)
+        table = locked_table(match_id)
         number = None if table is None else table.seat_of(user)
         if table is None or number is None:
             return
@@ -979,50 +744,6 @@ def renew_presence(match_id: int, seat: int, socket: str) -> None:
     presence().renew(match_id, seat, socket)
 
 
-def push_presence(match_id: int, origin: str = "") -> None:
-    """Tells the match's group that who is at the table changed (no new version); the socket
-    ``origin`` that caused it already knows."""
-    _group_send(match_id, {"type": "match.presence", "origin": origin})
-
-
-def _group_send(match_id: int, event: dict[str, Any]) -> None:
-    """Sends ``event`` to the match's group (``send_to_group``)."""
-    send_to_group(group_name(match_id), event)
-
-
-def send_to_group(group: str, event: dict[str, Any]) -> None:
-    """Sends ``event`` to a channel group. In a server process the send is handed to the
-    server's event loop and not waited for: a person's answer and the computers' next move
-    need not wait for the loop's turn and Redis's round trips. Elsewhere (a shell, a test
-    without a server loop) it is sent at once. A notice that fails is logged: the change is
-    saved whatever happens to it, and pages re-sync when their socket reconnects."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    loop = bot_runner.server_loop()
-    if loop is not None:
-        sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, event), loop)
-        sent.add_done_callback(lambda done: _log_failed_send(group, event, done))
-        return
-    try:
-        async_to_sync(layer.group_send)(group, event)
-    except Exception:
-        logger.exception("could not push %s to %s", event["type"], group)
-
-
-def _log_failed_send(group: str, event: dict[str, Any], done: Future[None]) -> None:
-    error = None if done.cancelled() else done.exception()
-    if error is not None:
-        logger.error("could not push %s to %s", event["type"], group, exc_info=error)
-
-
-def clock_deadline(match: Match) -> datetime | None:
-    """When the turn clock of ``match`` runs out, if it runs."""
-    if match.turn_seconds is None or match.turn_started is None:
-        return None
-    return match.turn_started + timezone.timedelta(seconds=match.turn_seconds)
-
-
 def clock_ran_out(match_id: int, version: int) -> bool:
     """The turn clock ran out at ``version``: a computer stands in for the person to move,
     until they are back. False (nothing changed) if the match moved on or time is left."""
@@ -1042,86 +763,3 @@ def clock_ran_out(match_id: int, version: int) -> bool:
         person.save(update_fields=["stand_in"])
         _save(table)
     return True
-
-
-# -- the computer players ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ComputerTurn:
-    """What a computer player needs to choose its move, and nothing more."""
-
-    match_id: int
-    version: int
-    seat: int
-    level: str
-    chooser: str
-    view: Any
-    seed: str
-    pause: float
-    """How many usual pauses to wait before playing (longer after a trick closes)."""
-    quick: bool = False
-    """The level decides in well under a millisecond (``GameSpec.quick_levels``)."""
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """Nobody computes now; the turn clock of a person runs out at ``deadline``."""
-
-    match_id: int
-    version: int
-    deadline: datetime
-
-
-def plays_at_once(turn: ComputerTurn | Waiting | None) -> bool:
-    """Whether a runner plays ``turn`` the moment it has it: a quick level's with no pause
-    (``BOT_MOVE_DELAY`` 0), decided in the same hop that submits it."""
-    return (
-        isinstance(turn, ComputerTurn) and turn.quick and settings.BOT_MOVE_DELAY * turn.pause <= 0
-    )
-
-
-def computer_turn(match_id: int) -> ComputerTurn | Waiting | None:
-    """The computer to move at ``match_id`` with its own observation; or the deadline of a
-    person's turn clock; or ``None`` when there is nothing to wait for."""
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.status != Match.Status.PLAYING:
-        return None
-    kept = committed_table(match_id, stamp_of(match))
-    if kept is None:
-        # One moment's table: a move committing between the match's row and its round would
-        # give a computer's turn at a version that never had it.
-        table = _consistent_table(match_id)
-        return None if table is None else turn_of(table)
-    # The round as this process's last change left it, with the match's row as it is now.
-    return turn_of(Table(match, kept.seats, kept.round, kept.state, kept.spec))
-
-
-def turn_of(table: Table) -> ComputerTurn | Waiting | None:
-    """``computer_turn`` of a table as loaded, or as a change has just left it."""
-    match = table.match
-    if match.status != Match.Status.PLAYING:
-        return None
-    seat = table.computer_to_move
-    if seat is None:
-        deadline = clock_deadline(match)
-        if deadline is not None and table.to_move is not None:
-            return Waiting(match.pk, match.version, deadline)
-        return None
-    view = table.view_for(seat)
-    return ComputerTurn(
-        match_id=match.pk,
-        version=match.version,
-        seat=seat,
-        level=table.seats[seat].playing_level,
-        chooser=table.spec.chooser,
-        view=view,
-        seed=_seed_text(match, "computer", match.version),
-        pause=table.spec.after_computer_move(view),
-        quick=table.seats[seat].playing_level in table.spec.quick_levels,
-    )
-
-
-def computer_level_label(level: str) -> str:
-    """A computer level's name in the active language."""
-    return str(ComputerLevel(level).label) if level in ComputerLevel.values else level

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from games import bot_runner, services
+from games.core import loop as server_loop
 from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import Rules, new_hand
@@ -51,7 +52,7 @@ def real_runner(runner_requests: list[int], monkeypatch: pytest.MonkeyPatch) -> 
     """From here on, requests for computer moves start the real runner, on a loop of its own
     (not the loop an earlier test's server ran, which may still be running)."""
     monkeypatch.setattr(bot_runner, "request_bot_moves", REAL_REQUEST_BOT_MOVES)
-    monkeypatch.setattr(bot_runner, "_server_loop", None)
+    monkeypatch.setattr(server_loop, "_server_loop", None)
     yield
     # A database connection left by a runner's finished worker thread sits in a reference
     # cycle until the collector runs; collect it now, or PostgreSQL refuses to drop the test

@@ -18,6 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import bot_runner, services
+from games.core import loop as server_loop
+from games.core import push
 from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import CARD_NAMES, Rules
@@ -255,7 +257,7 @@ def notices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, dict[str, Any]]]
     """The notices sent to the matches' groups from now on, recorded instead of sent."""
     sent: list[tuple[int, dict[str, Any]]] = []
     monkeypatch.setattr(
-        services, "_group_send", lambda match_id, event: sent.append((match_id, event))
+        push, "send_to_group", lambda group, event: sent.append((int(group[6:]), event))
     )
     return sent
 
@@ -443,7 +445,7 @@ def test_the_servers_first_connection_resumes_the_computers_once(
         resumed.set()
 
     monkeypatch.setattr(bot_runner, "resume_all", resume)
-    monkeypatch.setattr(bot_runner, "_server_loop", None)
+    monkeypatch.setattr(server_loop, "_server_loop", None)
     loop = asyncio.new_event_loop()
     try:
         for _ in range(3):  # every connection tells the loop; only the first resumes

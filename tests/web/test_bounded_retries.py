@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F
 
 from games import services
+from games.core import tables
 from games.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_table_read_while_changes_keep_committing_ends_under_the_lock(
     alice: AbstractBaseUser, scripted_match: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_rounds = services._ROUNDS
+    real_rounds = tables._ROUNDS
     reads: list[int] = []
 
     def a_change_commits_first(match_id: int) -> Any:
@@ -27,7 +28,7 @@ def test_a_table_read_while_changes_keep_committing_ends_under_the_lock(
         reads.append(match_id)
         return real_rounds(match_id)
 
-    monkeypatch.setattr(services, "_ROUNDS", a_change_commits_first)
+    monkeypatch.setattr(tables, "_ROUNDS", a_change_commits_first)
 
     table = services.read_table(alice, scripted_match.pk)
 

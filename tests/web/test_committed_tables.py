@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from games import services
+from games.core import cache
 from games.models import Match
 from games.rendering import table_fragments
 
@@ -32,9 +33,9 @@ def on_commit(django_capture_on_commit_callbacks: Any) -> Any:
 @pytest.fixture(autouse=True)
 def _nothing_kept() -> Iterator[None]:
     # Each test starts as a fresh process: SQLite gives a new match the id of a deleted one.
-    services._committed.clear()
+    cache._committed.clear()
     yield
-    services._committed.clear()
+    cache._committed.clear()
 
 
 def kept(match: Match) -> services.Table | None:
@@ -107,7 +108,7 @@ def test_a_change_made_elsewhere_meanwhile_is_read_from_the_database(
     with on_commit():
         computer_plays(scripted_match, "bid:110")
     # As if another process had made the second move: this one still keeps version 1.
-    services._remember(older)
+    cache.remember(older)
     with CaptureQueriesContext(connection) as queries, on_commit():
         services.submit_move(scripted_match.pk, "bid:120", 2, user=scripted_match.owner)
     assert any("games_round" in q["sql"] for q in queries.captured_queries)
@@ -134,5 +135,5 @@ def test_the_computers_turn_is_read_off_the_kept_table(
         turn = services.computer_turn(scripted_match.pk)
     assert isinstance(turn, services.ComputerTurn)
     assert (turn.seat, turn.version) == (2, 1)
-    services._committed.clear()
+    cache._committed.clear()
     assert services.computer_turn(scripted_match.pk) == turn  # as read from the database

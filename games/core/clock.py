@@ -1,0 +1,17 @@
+"""A friends' table's turn clock: it starts again with every change, and when it runs out a
+computer stands in for the person to move until they are back."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from games.models import Match
+
+
+def clock_deadline(match: Match) -> datetime | None:
+    """When the turn clock of ``match`` runs out, if it runs."""
+    if match.turn_seconds is None or match.turn_started is None:
+        return None
+    return match.turn_started + timezone.timedelta(seconds=match.turn_seconds)
