@@ -358,15 +358,13 @@ def _submit_and_look(match_id: int, turn: Any, decided: tuple[Any] | None) -> Lo
                 _log_decision(match_id, turn)
             else:
                 (action,) = decided
-            table = services.submit_move(
-                match_id, action, turn.version, computer_seat=turn.seat, lease=process_name()
-            )
-            if not table.leased:
+            moved = services.computer_move(match_id, turn, action, process_name())
+            if not moved.leased:
                 return False, None
-            turn, decided = table.after, None
+            turn, decided = moved.after, None
             if not services.plays_at_once(turn):
                 return True, turn
-            unannounced = table.match.version
+            unannounced = moved.version
     except BaseException:
         if unannounced is not None:
             services.push_match_updated(match_id, unannounced)

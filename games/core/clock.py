@@ -1,5 +1,6 @@
-"""A friends' table's turn clock: it starts again with every change, and when it runs out a
-computer stands in for the person to move until they are back."""
+"""A friends' table's turn clock: it starts again with every change (``games.core.changes``),
+and when it runs out a computer stands in for the person to move until they are back
+(``games.core.friends.clock_ran_out``)."""
 
 from __future__ import annotations
 

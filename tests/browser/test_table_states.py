@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Browser, expect
 
 from games import bot_runner, services
+from games.core import changes
 from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import Rules
@@ -67,7 +68,7 @@ def _no_computer_runner_here(monkeypatch: pytest.MonkeyPatch) -> None:
     sync Playwright runs an event loop in this thread)."""
     monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
     monkeypatch.setattr(
-        services, "push_match_updated", lambda match_id, version, socket="", stamp="": None
+        changes, "push_match_updated", lambda match_id, version, socket="", stamp="": None
     )
 
 

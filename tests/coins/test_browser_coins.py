@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from accounts import coins
 from games import bot_runner, services
+from games.core import changes
 from games.thousand.engine import Rules
 from tests.browser.test_play_a_hand import VIEWPORTS
 from tests.browser.test_table_states import AXE, AXE_CHECK
@@ -28,7 +29,7 @@ def _no_computer_runner_here(monkeypatch: pytest.MonkeyPatch) -> None:
     # The tables are only looked at here: no computer needs to move.
     monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
     monkeypatch.setattr(
-        services, "push_match_updated", lambda match_id, version, socket="", stamp="": None
+        changes, "push_match_updated", lambda match_id, version, socket="", stamp="": None
     )
 
 

@@ -14,6 +14,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from games import services
+from games.models import Match
 from games.thousand.engine import Rules
 
 from .catalogs import TRANSLATED_LANGUAGES, mo_path
@@ -134,9 +135,7 @@ def test_the_polish_pages_use_the_seeds_words(alice: AbstractBaseUser) -> None:
 
 def test_dates_and_relative_times_follow_the_viewers_language(alice: AbstractBaseUser) -> None:
     match = services.create_practice_match(alice, "thousand", Rules().to_dict(), "normal", seed=3)
-    services.Match.objects.filter(pk=match.pk).update(
-        updated=match.updated - timedelta(hours=2, minutes=5)
-    )
+    Match.objects.filter(pk=match.pk).update(updated=match.updated - timedelta(hours=2, minutes=5))
     polish = speaking("pl", alice).get("/play/").content.decode()
     assert "2\xa0godziny, 5\xa0minut temu" in polish
     english = speaking("en", alice).get("/play/").content.decode()

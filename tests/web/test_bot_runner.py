@@ -234,13 +234,10 @@ def test_only_one_process_holds_a_matchs_computer_turns(
 def test_a_computers_move_renews_its_processs_lease_in_the_same_update(
     scripted_match: Match,
 ) -> None:
-    def computers_move(lease: str) -> services.Table:
-        table = current(scripted_match)
-        seat = table.computer_to_move
-        assert seat is not None
-        return services.submit_move(
-            scripted_match.pk, "pass", table.match.version, computer_seat=seat, lease=lease
-        )
+    def computers_move(lease: str) -> services.ComputerMoved:
+        turn = services.computer_turn(scripted_match.pk)
+        assert isinstance(turn, services.ComputerTurn)
+        return services.computer_move(scripted_match.pk, turn, "pass", lease)
 
     assert computers_move("this-server:1").leased
     stored = Match.objects.get(pk=scripted_match.pk)
@@ -249,7 +246,7 @@ def test_a_computers_move_renews_its_processs_lease_in_the_same_update(
     # Another process's claim that still holds is left alone: the move is made, not the claim.
     other = computers_move("another-server:4242")
     assert not other.leased
-    assert other.match.version == stored.version + 1
+    assert other.version == stored.version + 1
     assert Match.objects.get(pk=scripted_match.pk).computer_lease == "this-server:1"
 
 
@@ -275,16 +272,9 @@ def test_a_computers_move_its_runner_follows_at_once_with_the_next_is_not_announ
     settings.BOT_MOVE_DELAY = pause  # type: ignore[attr-defined]
     sent = notices(monkeypatch)
     for expected_turn in (2, None):
-        table = current(scripted_match)
-        seat = table.computer_to_move
-        assert seat is not None
-        moved = services.submit_move(
-            scripted_match.pk,
-            "pass",
-            table.match.version,
-            computer_seat=seat,
-            lease=bot_runner.process_name(),
-        )
+        turn = services.computer_turn(scripted_match.pk)
+        assert isinstance(turn, services.ComputerTurn)
+        moved = services.computer_move(scripted_match.pk, turn, "pass", bot_runner.process_name())
         after = moved.after
         assert (after.seat if isinstance(after, services.ComputerTurn) else None) == expected_turn
     assert [event["version"] for _, event in sent if event["type"] == "match.updated"] == announced
@@ -300,9 +290,10 @@ def test_a_computers_move_made_without_the_lease_is_announced(
         computer_lease="another-server:4242",
         computer_lease_until=timezone.now() + timedelta(seconds=30),
     )
-    moved = services.submit_move(
-        scripted_match.pk, "pass", 0, computer_seat=1, lease=bot_runner.process_name()
-    )
+    turn = services.computer_turn(scripted_match.pk)
+    assert isinstance(turn, services.ComputerTurn)
+    assert (turn.seat, turn.version) == (1, 0)
+    moved = services.computer_move(scripted_match.pk, turn, "pass", bot_runner.process_name())
     assert not moved.leased
     assert [event["version"] for _, event in sent] == [1]
 

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F
 
 from games import services
-from games.core import tables
+from games.core import lobby, tables
 from games.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,7 +51,7 @@ def test_no_free_table_code_is_a_clear_error_not_an_endless_loop(
         tries.append(first.code)
         return first.code
 
-    monkeypatch.setattr(services, "new_table_code", the_same_code)
+    monkeypatch.setattr(lobby, "new_table_code", the_same_code)
 
     with pytest.raises(RuntimeError, match="no free table code in 20 tries"):
         services.create_friends_table(alice, "thousand", {}, 3)

@@ -22,6 +22,7 @@ from django.urls import reverse
 
 from config.asgi import application
 from games import bot_runner, consumers, services
+from games.core import changes
 from games.models import Match, Round
 from games.rendering import table_fragments
 from games.thousand.engine import legal_actions
@@ -121,7 +122,7 @@ async def test_a_move_sent_over_the_socket_is_answered_by_its_consumer_once(
     await communicator.receive_from()
     notices: list[int] = []
     monkeypatch.setattr(
-        services, "push_match_updated", lambda match_id, version, *rest: notices.append(version)
+        changes, "push_match_updated", lambda match_id, version, *rest: notices.append(version)
     )
     await communicator.send_to(text_data=json.dumps({"action": "pass", "version": "2"}))
     # The answer is the table the move left, rendered by the consumer that made it, not a

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def check_everything_alice_is_sent(client: Client, match_pk: int) -> int:
-    table = current(services.Match.objects.get(pk=match_pk))
+    table = current(Match.objects.get(pk=match_pk))
     view = table.view_for(0)
     url = reverse("match_table", args=[match_pk])
     page = client.get(url).content.decode()

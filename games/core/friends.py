@@ -1,0 +1,237 @@
+"""A friends' table: joined by its link or code while it waits, its seats arranged by the person
+who made it, then started; who is at the table while it plays (presence), the turn clock's
+stand-in computer, and a person who leaves it for good (their account removed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy
+
+from games.core.changes import Author, Change, announce, commit, take_back
+from games.core.clock import clock_deadline
+from games.core.lobby import PERSON_SEAT
+from games.core.moves import deal
+from games.core.presence import presence
+from games.core.push import push_presence
+from games.core.refusals import MoveRejected, not_found
+from games.core.tables import Table, load_table, locked_table, match_for_user
+from games.models import ComputerLevel, Match, Seat
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    User = AbstractBaseUser | AnonymousUser
+
+
+def table_by_code(code: str) -> Match | None:
+    """The friends' table with ``code`` (read aloud: case and spaces do not matter)."""
+    cleaned = "".join(code.split()).upper()
+    if not cleaned or len(cleaned) > 16:
+        return None
+    return Match.objects.filter(code=cleaned, mode=Match.Mode.FRIENDS).first()
+
+
+def join_table(match_id: int, user: AbstractBaseUser) -> Table:
+    """Seats ``user`` in the first open seat of a waiting friends' table (a person already
+    seated there simply comes back to their seat)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not match.is_friends:
+            raise not_found()
+        table = load_table(match)
+        if table.seat_of(user) is not None:
+            return table
+        if not match.is_waiting:
+            raise MoveRejected(
+                "not_waiting", gettext_lazy("This table has started: its seats are taken.")
+            )
+        free = next((seat for seat in table.seats if seat.is_open), None)
+        if free is None:
+            raise MoveRejected("table_full", gettext_lazy("This table is full."))
+        free.user = user
+        try:
+            with transaction.atomic():
+                free.save(update_fields=["user"])
+        except IntegrityError:
+            raise MoveRejected("table_full", gettext_lazy("This table is full.")) from None
+        table = load_table(match)
+        commit(Change(table, Author.TABLE))
+    return table
+
+
+def _owner_change(match_id: int, user: User, work: Callable[[Change], None]) -> Table:
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not match.is_friends or match_for_user(user, match_id) is None:
+            raise not_found()
+        table = load_table(match)
+        if match.owner_id != user.pk:
+            raise MoveRejected(
+                "forbidden", gettext_lazy("Only the person who made the table can do this.")
+            )
+        if not match.is_waiting:
+            raise MoveRejected("not_waiting", gettext_lazy("The match has already started."))
+        change = Change(table, Author.TABLE)
+        work(change)
+        commit(change)
+    return table
+
+
+def fill_with_computers(match_id: int, level: str, *, user: User) -> Table:
+    """The table's creator puts computers of ``level`` in every open seat."""
+
+    def fill(change: Change) -> None:
+        table = change.table
+        if level not in dict(table.spec.computer_levels):
+            raise MoveRejected("malformed", gettext_lazy("Choose a computer level."))
+        for seat in table.seats:
+            if seat.is_open:
+                seat.computer_level = level
+                seat.save(update_fields=["computer_level"])
+
+    return _owner_change(match_id, user, fill)
+
+
+def free_seat(match_id: int, number: int, *, user: User) -> Table:
+    """Before the start the creator opens a seat again: removes the person or the computer
+    sitting there (never the creator's own seat)."""
+
+    def free(change: Change) -> None:
+        table = change.table
+        if not 0 < number < len(table.seats):
+            raise MoveRejected("malformed", gettext_lazy("There is no such seat."))
+        seat = table.seats[number]
+        seat.user = None
+        seat.computer_level = ""
+        seat.save(update_fields=["user", "computer_level"])
+
+    return _owner_change(match_id, user, free)
+
+
+def start_table(match_id: int, *, user: User) -> Table:
+    """The creator starts a friends' table once every seat is taken."""
+
+    def start(change: Change) -> None:
+        table = change.table
+        if any(seat.is_open for seat in table.seats):
+            raise MoveRejected(
+                "seats_open",
+                gettext_lazy("Every seat needs a player: wait, or fill them with computers."),
+            )
+        table.match.status = Match.Status.PLAYING
+        change.touch("status")
+        deal(change)
+
+    return _owner_change(match_id, user, start)
+
+
+def leave_waiting_table(match_id: int, *, user: User) -> None:
+    """A person who joined a waiting table gets up again; the creator leaving closes it."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not match.is_friends:
+            raise not_found()
+        table = load_table(match)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise not_found()
+        if not match.is_waiting:
+            raise MoveRejected("not_waiting", gettext_lazy("The match has already started."))
+        if seat == PERSON_SEAT and match.owner_id == user.pk:
+            match.delete()
+            transaction.on_commit(lambda: push_presence(match_id))
+            return
+        person = table.seats[seat]
+        person.user = None
+        person.save(update_fields=["user"])
+        commit(Change(table, Author.TABLE))
+
+
+def remove_person(match_id: int, user: AbstractBaseUser) -> None:
+    """``user`` leaves the match for good, their account going: their seat stays, marked as a
+    former guest's, a computer playing it on while the match goes on; a table they made passes
+    to the next person at it. A change like any other (the version moves on, the table is told,
+    the computers play), so a computer's move computed for the old seats is dropped."""
+    with transaction.atomic():
+        table = locked_table(match_id)
+        number = None if table is None else table.seat_of(user)
+        if table is None or number is None:
+            return
+        match = table.match
+        change = Change(table, Author.TABLE)
+        seat = table.seats[number]
+        seat.user = None
+        seat.former_guest = True
+        if not match.is_finished:
+            seat.computer_level = ComputerLevel.NORMAL
+        seat.save(update_fields=["user", "former_guest", "computer_level"])
+        if match.owner_id == user.pk:
+            heir = next(other for other in table.seats if other.user_id is not None)
+            match.owner_id = heir.user_id
+            change.touch("owner")
+        commit(change)
+
+
+def arrived(match_id: int, user: User, socket: str) -> Seat | None:
+    """A table socket of ``user`` opened: at a friends' table everyone sees them there (the
+    seat's presence, ``games.core.presence``), and a person who comes back takes their seat
+    back from the stand-in computer (a change of the match: its version moves on, so a
+    computer's move computed meanwhile is dropped); presence alone does not move the version.
+    Their seat, with the match as it is now (None: no such match or seat)."""
+    seat = Seat.objects.select_related("match").filter(match_id=match_id, user=user).first()
+    if seat is None or not seat.match.is_friends:
+        return seat
+    came = presence().arrive(match_id, seat.number, socket)
+    if seat.stand_in and not seat.left and seat.match.status == Match.Status.PLAYING:
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=match_id)
+            seat = Seat.objects.get(pk=seat.pk)
+            seat.match = match
+            if seat.stand_in and not seat.left and match.status == Match.Status.PLAYING:
+                take_back(seat)
+                match.version += 1
+                match.save(update_fields=["version", "updated"])
+                version = match.version
+                transaction.on_commit(lambda: announce(match_id, version))
+                return seat
+    if came:
+        push_presence(match_id, socket)
+    return seat
+
+
+def departed(match_id: int, seat: int, socket: str) -> None:
+    """A friends' table's socket of ``seat`` closed: the table is told when the seat has none
+    left."""
+    if presence().leave(match_id, seat, socket):
+        push_presence(match_id, socket)
+
+
+def renew_presence(match_id: int, seat: int, socket: str) -> None:
+    """Keeps an open socket's presence from running out."""
+    presence().renew(match_id, seat, socket)
+
+
+def clock_ran_out(match_id: int, version: int) -> bool:
+    """The turn clock ran out at ``version``: a computer stands in for the person to move,
+    until they are back. False (nothing changed) if the match moved on or time is left."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.version != version or match.status != Match.Status.PLAYING:
+            return False
+        deadline = clock_deadline(match)
+        if deadline is None or timezone.now() < deadline:
+            return False
+        table = load_table(match)
+        seat = table.to_move
+        if seat is None or table.seats[seat].played_by_computer:
+            return False
+        person = table.seats[seat]
+        person.stand_in = True
+        person.save(update_fields=["stand_in"])
+        commit(Change(table, Author.TABLE))
+    return True
