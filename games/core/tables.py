@@ -20,8 +20,6 @@ from games.precompiled import Precompiled
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-    from games.core.turns import ComputerTurn, Waiting
-
     User = AbstractBaseUser | AnonymousUser
 
 
@@ -36,13 +34,6 @@ class Table:
     state: Any
     spec: GameSpec
     results: list[Round] | None = field(default=None)
-    leased: bool = False
-    """Whether this change took or renewed a server process's claim on the computer turns
-    (``_renew_lease``): a computer's move for its own process, a person's move that a
-    computer answers for the process that served it."""
-    after: ComputerTurn | Waiting | None = None
-    """The turn a computer's move that renewed the lease left (``turn_of``), read in the
-    change for its runner; None: the move gave the lease back."""
 
     def seat_of(self, user: User | None) -> int | None:
         """The seat number of ``user`` at this table, or ``None`` for a stranger."""
