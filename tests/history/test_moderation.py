@@ -8,8 +8,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.admin.sites import site
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -21,6 +19,7 @@ from django.utils import timezone
 from accounts.guests import create_guest
 from accounts.models import AppendOnlyError
 from games import services
+from games.core import push
 from games.history import moderation
 from games.models import Match, MatchResult, ModerationAction, Report, Seat
 
@@ -226,6 +225,7 @@ def test_a_removed_guests_seat_at_a_table_in_progress_changes_it_like_any_move(
     settings: Any,
     runner_requests: list[int],
     django_capture_on_commit_callbacks: Any,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The seat goes to a computer through the service path: the match's lock and version,
     a notice to the table, the computers asked to play, the kept table replaced."""
@@ -235,8 +235,8 @@ def test_a_removed_guests_seat_at_a_table_in_progress_changes_it_like_any_move(
     services.join_table(table.pk, alice)
     services.start_table(table.pk, user=stale)
     before = Match.objects.get(pk=table.pk)
-    layer = get_channel_layer()
-    async_to_sync(layer.group_add)(services.group_name(table.pk), "alices-socket")
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(push, "send_to_group", lambda group, event: sent.append((group, event)))
     runner_requests.clear()
     age(stale, 31)
 
@@ -248,8 +248,9 @@ def test_a_removed_guests_seat_at_a_table_in_progress_changes_it_like_any_move(
     assert after.owner == alice
     seat = Seat.objects.get(match=after, number=0)
     assert (seat.user, seat.former_guest, seat.computer_level) == (None, True, "normal")
-    notice = async_to_sync(layer.receive)("alices-socket")
-    assert (notice["type"], notice["version"]) == ("match.updated", after.version)
+    assert [(group, event["type"], event["version"]) for group, event in sent] == [
+        (services.group_name(table.pk), "match.updated", after.version)
+    ]
     assert runner_requests == [table.pk]
     kept = services.committed_table(table.pk, services.stamp_of(after))
     assert kept is not None
