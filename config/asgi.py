@@ -101,7 +101,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config import health  # noqa: E402
-from games import bot_runner  # noqa: E402
+from games.core.computers import pool, runner  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
@@ -131,7 +131,7 @@ async def _lifespan(receive: Any, send: Any) -> None:
                 asyncio.get_running_loop().call_later(settings.GC_FREEZE_AFTER, freeze_heap)
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
-            await asyncio.to_thread(bot_runner.shutdown, True)
+            await asyncio.to_thread(pool.shutdown, True)
             await send({"type": "lifespan.shutdown.complete"})
             return
 
@@ -141,7 +141,7 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
     reach the consumers on it). The first call (the lifespan's startup under uvicorn, else the
     first request or socket, such as a load balancer's probe) resumes the computers of the
     matches in progress."""
-    bot_runner.remember_server_loop(asyncio.get_running_loop())
+    runner.remember_server_loop(asyncio.get_running_loop())
     if scope["type"] == "lifespan":
         await _lifespan(receive, send)
     elif scope["type"] == "http" and scope["path"] == health.PATH:

@@ -313,7 +313,7 @@ LOGGING = {
     "loggers": {"django": {"handlers": [], "level": LOG_LEVEL}},
 }
 
-# Computer players (games/bot_runner.py): the pause before each computer move so people can
+# Computer players (games/core/computers/): the pause before each computer move so people can
 # follow it, and where the decisions are computed ("process": a pool of BOT_PROCESSES worker
 # processes, off the server's event loop and its GIL; "thread": a thread pool, for tests).
 BOT_MOVE_DELAY = env_int("BOT_MOVE_DELAY_MS", 900) / 1000

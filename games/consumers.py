@@ -31,7 +31,7 @@ from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import bot_runner
+from games.core.computers import runner
 from games.core.presence import RENEW_SECONDS
 from games.core.sessions import CLOSE_SIGNED_OUT, session_digest, still_signed_in, user_group
 from games.rendering import table_fragments
@@ -139,7 +139,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=self.socket_name)
             return
         await self._send_table()
-        bot_runner.request_bot_moves(self.match_id)
+        runner.request_bot_moves(self.match_id)
 
     def _page_version(self) -> int | None:
         """The version the page showed when it opened the socket (``?v=``), if it says."""

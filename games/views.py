@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import bot_runner
+from games.core.computers import runner
 from games.core.names import place_name, seat_names
 from games.core.registry import GameSpec, all_specs, get_spec
 from games.forms import FriendsTableForm, JoinForm, PracticeForm
@@ -245,7 +245,7 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404
     if turn_of(table) is not None:
         # A computer to move, or a turn clock to watch: a runner lost (a restart) resumes.
-        bot_runner.request_bot_moves(match_id)
+        runner.request_bot_moves(match_id)
     return _render_table(request, table)
 
 

@@ -13,7 +13,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import bot_runner, services
+from games import services
+from games.core.computers import runner as bot_runner
 from games.thousand.engine import Rules
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 from enum import Enum
+from typing import Protocol
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import bot_runner
 from games.core.cache import remember, stamp_of
 from games.core.push import push_match_updated
 from games.core.tables import Table
@@ -26,6 +26,22 @@ from games.core.turns import ComputerTurn, Waiting, plays_at_once, turn_of
 from games.history.results import record_results
 from games.models import Match, Seat
 from games.precompiled import save_fields
+
+
+class Computers(Protocol):
+    """The computers' runner, as a change's commit asks it to play."""
+
+    def request_bot_moves(
+        self, match_id: int, turn: ComputerTurn | Waiting | None = None
+    ) -> None: ...
+
+    def wake(self, match_id: int) -> None: ...
+
+
+computers: Computers | None = None
+"""The computers' runner (``games.core.computers.runner``), named at start-up by
+``GamesConfig.ready``: the runner makes its moves through this module, which therefore does not
+import it."""
 
 
 class Author(Enum):
@@ -79,7 +95,7 @@ class Change:
     def renew_lease(self, lease: str) -> None:
         """The claim of the process ``lease`` on the match's computer turns, renewed in the
         same update as the change where it holds or is free (the rule of
-        ``bot_runner.take_lease``)."""
+        ``games.core.computers.lease.take_lease``)."""
         match = self.match
         now = timezone.now()
         free = match.computer_lease_until is None or match.computer_lease_until < now
@@ -162,9 +178,11 @@ def announce(
     """Runs after the commit: tells every open table, and the computers' runner what
     ``runner`` says."""
     push_match_updated(match_id, version, socket, stamp)
+    if computers is None:
+        return
     if runner is Runner.TAKE:
-        bot_runner.request_bot_moves(match_id, turn)
+        computers.request_bot_moves(match_id, turn)
     elif runner is Runner.LOOK:
-        bot_runner.request_bot_moves(match_id)
+        computers.request_bot_moves(match_id)
     elif runner is Runner.WAKE:
-        bot_runner.wake(match_id)
+        computers.wake(match_id)

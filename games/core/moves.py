@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from games import bot_runner
 from games.core.changes import Author, Change, commit, take_back
+from games.core.computers.lease import process_name
 from games.core.refusals import MoveRejected, not_found
 from games.core.registry import IllegalMove
 from games.core.tables import Table, locked_table, seed_text
@@ -180,7 +180,7 @@ def _at_seat(
         if user is not None and table.computer_to_move is not None:
             # A computer answers the person: this process claims its turns in the same update
             # and hands the runner the turn as the change leaves it.
-            change.renew_lease(bot_runner.process_name())
+            change.renew_lease(process_name())
         commit(change)
     return change
 

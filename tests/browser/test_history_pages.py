@@ -13,7 +13,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from games import bot_runner, services
+from games import services
+from games.core.computers import runner as bot_runner
 from games.history import moderation
 from games.models import Match
 from tests.history.conftest import bobs_table_won_by_bob, practice, resigned_match, won_match

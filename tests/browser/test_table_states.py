@@ -17,8 +17,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Browser, expect
 
-from games import bot_runner, services
+from games import services
 from games.core import changes
+from games.core.computers import runner as bot_runner
 from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import Rules

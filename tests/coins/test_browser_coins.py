@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, expect
 
 from accounts import coins
-from games import bot_runner, services
+from games import services
 from games.core import changes
+from games.core.computers import runner as bot_runner
 from games.thousand.engine import Rules
 from tests.browser.test_play_a_hand import VIEWPORTS
 from tests.browser.test_table_states import AXE, AXE_CHECK

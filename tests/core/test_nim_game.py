@@ -14,7 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from games import bot_runner, services
+from games import services
+from games.core.computers import runner as bot_runner
 from games.core.presence import presence
 from games.models import Match, Round, Seat
 from tests.web.conftest import current, make_user, play_computers

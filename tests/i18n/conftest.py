@@ -3,7 +3,7 @@ browser test needs the real runner in its live server, so this is not autouse)."
 
 import pytest
 
-from games import bot_runner
+from games.core.computers import runner as bot_runner
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 from django.test import Client
 
-from games import bot_runner
+from games.core.computers import runner as bot_runner
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
-from games import bot_runner, services
+from games import services
 from games.core import loop as server_loop
+from games.core.computers import runner as bot_runner
 from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import Rules, new_hand

@@ -17,9 +17,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bot_runner, services
+from games import services
 from games.core import loop as server_loop
 from games.core import push
+from games.core.computers import lease, pool
+from games.core.computers import runner as bot_runner
+from games.core.computers.machine import State
 from games.core.registry import run_chooser
 from games.models import Match
 from games.thousand.engine import CARD_NAMES, Rules
@@ -88,9 +91,9 @@ def test_a_request_arriving_as_the_runner_stops_starts_a_new_runner(
                 request.start()
                 request.join()
 
-    monkeypatch.setattr(services, "computer_turn", nothing_to_do)
-    monkeypatch.setattr(bot_runner, "take_lease", lambda match_id: True)
-    monkeypatch.setattr(bot_runner, "release_lease", lambda match_id: None)
+    monkeypatch.setattr(bot_runner, "computer_turn", nothing_to_do)
+    monkeypatch.setattr(lease, "take_lease", lambda match_id: True)
+    monkeypatch.setattr(lease, "release_lease", lambda match_id: None)
     monkeypatch.setattr(bot_runner, "_lock", RequestOnNextRelease())
     bot_runner.request_bot_moves(7)
     # One look when nothing is due (no lease taken), and at least one more for the request
@@ -132,15 +135,15 @@ def test_the_decision_can_run_in_a_worker_process(scripted_match: Match, setting
     settings.BOT_COMPUTE = "process"  # type: ignore[attr-defined]
     turn = services.computer_turn(scripted_match.pk)
     assert isinstance(turn, services.ComputerTurn)
-    pool = bot_runner._executor()
-    assert pool is not None
+    workers = pool.executor()
+    assert workers is not None
     try:
-        action = pool.submit(
+        action = workers.submit(
             choose_strictly, turn.chooser, turn.level, turn.view, turn.seed
         ).result(timeout=60)
     finally:
-        pool.shutdown()
-        bot_runner._forget_pool(pool)
+        workers.shutdown()
+        pool.forget(workers)
     assert action in turn.view.legal
 
 
@@ -168,11 +171,11 @@ def test_a_quick_levels_decision_is_made_in_the_runners_thread_an_experts_in_the
     runner's thread that submits the move; the expert searches, in the decision processes."""
     settings.BOT_MOVE_DELAY = pause  # type: ignore[attr-defined]
     decisions = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="decisions")
-    monkeypatch.setattr(bot_runner, "_executor", lambda: decisions)
+    monkeypatch.setattr(pool, "executor", lambda: decisions)
     decided: list[tuple[str, bool]] = []
 
     def recorded(*args: Any) -> Any:
-        submitting = any(frame.name == "_submit_and_look" for frame in traceback.extract_stack())
+        submitting = any(frame.name == "_submit_in_a_row" for frame in traceback.extract_stack())
         decided.append((threading.current_thread().name, submitting))
         return run_chooser(*args)
 
@@ -204,30 +207,30 @@ def test_a_worker_process_lives_through_ctrl_c_and_the_pool_ends_at_exit(
     settings: object,
 ) -> None:
     settings.BOT_COMPUTE = "process"  # type: ignore[attr-defined]
-    pool = bot_runner._executor()
-    assert pool is not None
+    workers = pool.executor()
+    assert workers is not None
     try:
         # The server stops the pool itself: a worker printing a KeyboardInterrupt traceback
         # (or dying) on Ctrl-C would break the pool instead.
-        assert pool.submit(interrupt_myself).result(timeout=60) == "still here"
+        assert workers.submit(interrupt_myself).result(timeout=60) == "still here"
     finally:
-        bot_runner.shutdown()
-    assert bot_runner._pool is None
+        pool.shutdown()
+    assert pool._pool is None
 
 
 def test_only_one_process_holds_a_matchs_computer_turns(
     scripted_match: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert bot_runner.take_lease(scripted_match.pk)
-    assert bot_runner.take_lease(scripted_match.pk)  # renewed by its holder
-    monkeypatch.setattr(bot_runner, "_process_name", "another-server:4242")
-    assert not bot_runner.take_lease(scripted_match.pk)
+    assert lease.take_lease(scripted_match.pk)
+    assert lease.take_lease(scripted_match.pk)  # renewed by its holder
+    monkeypatch.setattr(lease, "_process_name", "another-server:4242")
+    assert not lease.take_lease(scripted_match.pk)
     # A holder that died stops renewing: its lease runs out and another process takes over.
     Match.objects.filter(pk=scripted_match.pk).update(
         computer_lease_until=timezone.now() - timedelta(seconds=1)
     )
-    assert bot_runner.take_lease(scripted_match.pk)
-    bot_runner.release_lease(scripted_match.pk)
+    assert lease.take_lease(scripted_match.pk)
+    lease.release_lease(scripted_match.pk)
     assert Match.objects.get(pk=scripted_match.pk).computer_lease == ""
 
 
@@ -274,7 +277,7 @@ def test_a_computers_move_its_runner_follows_at_once_with_the_next_is_not_announ
     for expected_turn in (2, None):
         turn = services.computer_turn(scripted_match.pk)
         assert isinstance(turn, services.ComputerTurn)
-        moved = services.computer_move(scripted_match.pk, turn, "pass", bot_runner.process_name())
+        moved = services.computer_move(scripted_match.pk, turn, "pass", lease.process_name())
         after = moved.after
         assert (after.seat if isinstance(after, services.ComputerTurn) else None) == expected_turn
     assert [event["version"] for _, event in sent if event["type"] == "match.updated"] == announced
@@ -293,7 +296,7 @@ def test_a_computers_move_made_without_the_lease_is_announced(
     turn = services.computer_turn(scripted_match.pk)
     assert isinstance(turn, services.ComputerTurn)
     assert (turn.seat, turn.version) == (1, 0)
-    moved = services.computer_move(scripted_match.pk, turn, "pass", bot_runner.process_name())
+    moved = services.computer_move(scripted_match.pk, turn, "pass", lease.process_name())
     assert not moved.leased
     assert [event["version"] for _, event in sent] == [1]
 
@@ -338,7 +341,7 @@ def test_a_persons_move_hands_the_computers_turn_to_this_processs_runner(
     assert isinstance(turn, services.ComputerTurn)
     assert (turn.version, turn.seat) == (table.match.version, table.computer_to_move)
     assert turn == services.computer_turn(scripted_match.pk)
-    assert Match.objects.get(pk=scripted_match.pk).computer_lease == bot_runner.process_name()
+    assert Match.objects.get(pk=scripted_match.pk).computer_lease == lease.process_name()
 
 
 def test_a_persons_move_that_leaves_the_computers_nothing_to_do_asks_no_runner(
@@ -374,7 +377,7 @@ def _alices_move_answered(alice: Any, match: Match, monkeypatch: pytest.MonkeyPa
     wait_until_idle()
     before = current(match)
     assert before.to_move == 0
-    looks = calls_to(monkeypatch, services, "computer_turn")
+    looks = calls_to(monkeypatch, bot_runner, "computer_turn")
     action = run_chooser(before.spec.chooser, "normal", before.view_for(0), "alice")
     services.submit_move(match.pk, action, before.match.version, user=alice)
     wait_until_idle()
@@ -398,7 +401,7 @@ def test_the_computers_last_move_gives_the_lease_back_in_its_own_update(
     """No statement of its own to let go: another process's change from then on finds the
     lease free (its own runner plays), and one before it made this runner's move stale."""
     releases: list[int] = []
-    monkeypatch.setattr(bot_runner, "release_lease", releases.append)
+    monkeypatch.setattr(lease, "release_lease", releases.append)
     assert _alices_move_answered(alice, scripted_match, monkeypatch) == []
     assert releases == []
 
@@ -409,7 +412,7 @@ def test_a_look_at_a_table_where_no_computer_is_due_takes_no_lease(
     bot_runner.request_bot_moves(scripted_match.pk)
     wait_until_idle()
     assert current(scripted_match).to_move == 0
-    taken = calls_to(monkeypatch, bot_runner, "take_lease")
+    taken = calls_to(monkeypatch, lease, "take_lease")
     bot_runner.request_bot_moves(scripted_match.pk)  # as a socket opening at Alice's turn
     wait_until_idle()
     assert taken == []
@@ -454,7 +457,7 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
     on from the turn her move left, without a look at the table of its own."""
     bot_runner.request_bot_moves(scripted_match.pk)
     wait_until_idle()
-    stop = bot_runner._stop_unless_asked
+    stop = bot_runner.MatchRunner._stop
     moves: list[int] = []
 
     def alice_moves(table: services.Table) -> None:
@@ -470,15 +473,15 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
         if len(moves) == 1 and table.to_move == 0:
             alice_moves(table)
 
-    def stop_as_alice_moves_again(match_id: int) -> bool:
+    def stop_as_alice_moves_again(runner: bot_runner.MatchRunner) -> State:
         # The runner lets go on the event loop; Alice's move comes from a request's thread.
         request = threading.Thread(target=alice_moves_again)
         request.start()
         request.join()
-        return stop(match_id)
+        return stop(runner)
 
-    looks = calls_to(monkeypatch, services, "computer_turn")
-    monkeypatch.setattr(bot_runner, "_stop_unless_asked", stop_as_alice_moves_again)
+    looks = calls_to(monkeypatch, bot_runner, "computer_turn")
+    monkeypatch.setattr(bot_runner.MatchRunner, "_stop", stop_as_alice_moves_again)
     alice_moves(current(scripted_match))
     wait_until_idle()
     assert len(moves) == 2
@@ -491,11 +494,11 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
 def test_a_forked_server_process_holds_leases_under_a_name_of_its_own() -> None:
     """A server that loads the site, then forks its workers: each worker is a process of its
     own for the leases (one name for all would let two of them play the same turn)."""
-    parent = bot_runner.process_name()
+    parent = lease.process_name()
     read, write = os.pipe()
     child = os.fork()
     if child == 0:
-        os.write(write, f"{bot_runner.process_name()} {bot_runner.active_runners()}".encode())
+        os.write(write, f"{lease.process_name()} {bot_runner.active_runners()}".encode())
         os._exit(0)
     os.waitpid(child, 0)
     name, runners = os.read(read, 300).decode().split()
@@ -504,4 +507,4 @@ def test_a_forked_server_process_holds_leases_under_a_name_of_its_own() -> None:
     assert name != parent
     assert name.split(":")[1] == str(child)
     assert runners == "0"
-    assert bot_runner.process_name() == parent
+    assert lease.process_name() == parent

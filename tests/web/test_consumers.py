@@ -21,8 +21,9 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from games import bot_runner, consumers, services
+from games import consumers, services
 from games.core import changes
+from games.core.computers import runner as bot_runner
 from games.models import Match, Round
 from games.rendering import table_fragments
 from games.thousand.engine import legal_actions

@@ -25,10 +25,10 @@ if __name__ == "__main__":
     import django
 
     django.setup()
-    from games import bot_runner
+    from games.core.computers import pool
 
-    pool = bot_runner._executor()
-    for started in [pool.submit(time.sleep, 0.2) for _ in range(4)]:
+    workers = pool.executor()
+    for started in [workers.submit(time.sleep, 0.2) for _ in range(4)]:
         started.result()
     print("ready", flush=True)
     time.sleep(600)

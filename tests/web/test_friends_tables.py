@@ -18,8 +18,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.asgi import application
-from games import bot_runner, services
+from games import services
 from games.consumers import CLOSE_FORBIDDEN
+from games.core.computers import runner as bot_runner
 from games.core.presence import presence
 from games.core.registry import get_spec, run_chooser
 from games.models import CODE_ALPHABET, CODE_LENGTH, Match, Round, Seat, new_table_code

@@ -1,0 +1,87 @@
+"""One owner per computer turn: a server process claims a match's computer turns with a row
+update that only one process wins (the lease), renews it with each move it makes, and gives it
+back with its last; a lease its process stopped renewing runs out after ``BOT_LEASE_SECONDS``,
+and the computers of a process that died resume then."""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from games.models import Match
+
+
+def _new_process_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+_process_name = _new_process_name()
+
+
+def process_name() -> str:
+    """This server process's name in the leases it holds: its host, its process id and a
+    random part."""
+    return _process_name
+
+
+def _renew_process_name() -> None:
+    global _process_name
+    _process_name = _new_process_name()
+
+
+# A forked child (a server that loads the site before it forks its workers) is a server
+# process of its own: one name for them all would let two of them play the same turn.
+os.register_at_fork(after_in_child=_renew_process_name)
+
+
+# The lease's statements, written out: a runner takes and gives back the lease with every
+# person's move, and the ORM would build each statement anew every time.
+_TAKE = (
+    'UPDATE "games_match" SET "computer_lease" = %s, "computer_lease_until" = %s'
+    ' WHERE "id" = %s AND ("computer_lease_until" IS NULL OR "computer_lease_until" < %s'
+    ' OR "computer_lease" = %s)'
+)
+_RELEASE = (
+    'UPDATE "games_match" SET "computer_lease" = \'\', "computer_lease_until" = NULL'
+    ' WHERE "id" = %s AND "computer_lease" = %s'
+)
+
+
+def _take_arguments(match_id: int) -> list[Any]:
+    now = timezone.now()
+    until = now + timedelta(seconds=settings.BOT_LEASE_SECONDS)
+    adapt = connection.ops.adapt_datetimefield_value
+    name = process_name()
+    return [name, adapt(until), match_id, adapt(now), name]
+
+
+def take_lease(match_id: int) -> bool:
+    """Claims the computer turns of ``match_id`` for this process, or renews the claim;
+    False when another process holds an unexpired claim."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TAKE, _take_arguments(match_id))
+        return cursor.rowcount == 1
+
+
+def release_lease(match_id: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(_RELEASE, [match_id, process_name()])
+
+
+def claimed_until(match_id: int) -> datetime | None:
+    """When another process's claim on ``match_id`` runs out unless renewed (None: no claim
+    of another process)."""
+    until: datetime | None = (
+        Match.objects.filter(pk=match_id)
+        .exclude(computer_lease=process_name())
+        .values_list("computer_lease_until", flat=True)
+        .first()
+    )
+    return until
