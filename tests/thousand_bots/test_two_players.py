@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games.thousand.__main__ import main
 from games.thousand.arena import HandRecord, run
-from games.thousand.bots import LEVELS, choose_action
+from games.thousand.bots import LEVELS, choose_action, fallback_action
 from games.thousand.bots.knowledge import read
 from games.thousand.bots.rollout import choose_card, solve
 from games.thousand.bots.sampling import sample_world
@@ -175,6 +175,27 @@ def test_a_dealer_with_a_weak_hand_lets_the_opener_play_its_100(level: str) -> N
     assert choose_action(level, observation(state, 0), random.Random(3), worlds=SEARCHED) == "pass"
 
 
+def test_the_expert_takes_a_forced_win() -> None:
+    # Found by search: seat 1 declares 100 and, with three tricks left, makes it only by
+    # leading JD, whatever the other musik and seat 0's last cards are.
+    state = scripted(
+        [
+            "JS KS JC TC KD AD 9H QH TH AH",
+            "9S QS TS 9C QC KC AC QD TD KH",
+        ],
+        [["AS", "JH"], ["9D", "JD"]],
+        "pass musik:2 discard:9S discard:9C contract:100 "
+        "play:AC play:JC play:QC play:TC play:AH play:KH play:AD play:9D "
+        "play:9H play:KC play:TD play:KD play:QD play:JS",
+        dealer=0,
+    )
+    assert (state.to_move, state.declarer, state.taken) == (1, 1, (39, 36))
+    assert set(legal_actions(state)) == {"play:QS", "play:TS", "play:JD"}
+    for seed in range(3):
+        view = observation(state, 1)
+        assert choose_action("expert", view, random.Random(seed), worlds=SEARCHED) == "play:JD"
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_chooses_a_musik(level: str) -> None:
     state = scripted(STRONG, STRONG_MUSIKS, "pass")
@@ -291,6 +312,17 @@ def test_the_playout_policy_plays_only_legal_cards_in_two_player_hands() -> None
                 card = choose_card(table)
                 assert table.legal() >> card & 1
                 table.play(card)
+
+
+def test_the_fallback_is_always_legal_and_discards_the_cheapest_card() -> None:
+    for state in bot_positions(3, 20, ("beginner", "normal")):
+        if legal_actions(state):
+            assert state.to_move is not None
+            apply(state, fallback_action(observation(state, state.to_move)))
+    state = scripted(STRONG, STRONG_MUSIKS, "pass")
+    assert fallback_action(observation(state, 0)) == "musik:1"
+    state = apply(state, "musik:1")
+    assert fallback_action(observation(state, 0)) in ("discard:9C", "discard:9D")
 
 
 def test_the_arena_plays_two_player_duplicate_hands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -44,8 +44,6 @@ PLAIN_LIMIT = 120
 """Highest bid or contract without a marriage."""
 DEALT = {2: 10, 3: 7}
 """Cards dealt to each player, by the number of players in the hand."""
-MUSIK_SIZE = {2: 2, 3: 3}
-"""Cards in a musik (two musiks with two players), by the number of players in the hand."""
 
 
 @dataclass(frozen=True, slots=True)
