@@ -137,8 +137,10 @@ PASSING_TWO = 100.0
 """Two players: the expected score change below which a player would rather not declare.
 Passing is worth far more than at three: the other player then declares alone against it,
 often at the compulsory 100 with a hand it did not choose, while its opponent takes home
-about 50. Measured in the arena (Normal against Normal): every floor from 100 up to never
-bidding over the other player did as well, lower ones worse (20 lost 13 points a hand)."""
+about 50. Measured in the arena (Normal against Normal, 1,500 to 3,000 duplicate deals a
+run): floors from 100 up to never bidding over the other player did as well as each other
+within the 95% intervals, lower ones worse (a floor of 20 lost 13 points a hand to one
+that never bids)."""
 
 
 def passing_value(rules: Rules, scores: tuple[int, ...], seat: int) -> float:
