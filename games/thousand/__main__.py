@@ -21,14 +21,22 @@ def main(argv: list[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="time complete random hands")
     bench.add_argument("--hands", type=int, default=50_000, help="hands to play (default 50000)")
     bench.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    bench.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 2),
+        default=3,
+        help="3 (default), or 2 for the two-player game",
+    )
     arena = commands.add_parser(
         "arena", help="computer players against each other, with duplicate deals and 95%% CIs"
     )
     arena.add_argument(
         "players",
-        nargs=3,
+        nargs="+",
         metavar="LEVEL",
-        help="the three players in seat order: beginner, normal or expert",
+        help="the players in seat order, three or two (the two-player game): "
+        "beginner, normal or expert",
     )
     size = arena.add_mutually_exclusive_group()
     size.add_argument("--hands", type=int, help="deals to play as single hands (default 100)")
@@ -49,8 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(args.file)
     if args.command == "arena":
         return _arena(args)
-    result = play_random_hands(args.hands, args.seed)
-    print(f"{result.hands} complete random hands, {result.actions} actions (seed {args.seed})")
+    result = play_random_hands(args.hands, args.seed, args.players)
+    print(
+        f"{result.hands} complete random hands of {args.players} players, "
+        f"{result.actions} actions (seed {args.seed})"
+    )
     for label, seconds in (("wall clock", result.seconds), ("processor", result.cpu_seconds)):
         hands, actions = result.rates(seconds)
         print(f"  {label:10} {seconds:6.2f} s: {hands:,.0f} hands/s, {actions:,.0f} actions/s")
@@ -62,6 +73,9 @@ def _arena(args: argparse.Namespace) -> int:
     from .bots import LEVELS
 
     lineup = tuple(args.players)
+    if len(lineup) not in (2, 3):
+        print("name three players, or two for the two-player game", file=sys.stderr)
+        return 2
     unknown = [level for level in lineup if level not in LEVELS]
     if unknown:
         print(f"unknown level {unknown[0]!r}: use {', '.join(LEVELS)}", file=sys.stderr)
@@ -71,7 +85,7 @@ def _arena(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     summary = summarize(
         run(
-            (lineup[0], lineup[1], lineup[2]),
+            lineup,
             count,
             args.seed,
             jobs=args.jobs,

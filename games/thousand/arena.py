@@ -1,9 +1,10 @@
 """The arena: computer players against each other, with duplicate deals and statistics.
 
-Every deal (a single hand, or the seed of a whole match) is played once per rotation of
-the players round the table, so each player holds each seat's cards once and the luck of
-the deal cancels out. Results carry 95% confidence intervals. Bots only ever get their
-seat's observation, through the same ``choose_action`` the site uses; the engine referees.
+Three players, or two for the two-player game (rules 4.1). Every deal (a single hand, or
+the seed of a whole match) is played once per rotation of the players round the table, so
+each player holds each seat's cards once and the luck of the deal cancels out. Results
+carry 95% confidence intervals. Bots only ever get their seat's observation, through the
+same ``choose_action`` the site uses; the engine referees.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .engine import (
     REDEALT,
     HandState,
     IllegalAction,
+    Rules,
     after_hand,
     apply,
     deal_hand,
@@ -54,11 +56,11 @@ class HandRecord:
 
     deal: int
     rotation: int
-    levels: tuple[str, str, str]
+    levels: tuple[str, ...]
     declarer: int | None
     contract: int | None
     made: bool | None
-    deltas: tuple[int, int, int]
+    deltas: tuple[int, ...]
     decisions: list[Decision]
     illegal: list[str]
     """The level of the player of each action the engine refused."""
@@ -69,7 +71,7 @@ class HandRecord:
 class MatchRecord:
     deal: int
     rotation: int
-    levels: tuple[str, str, str]
+    levels: tuple[str, ...]
     winner: int | None
     hands: list[HandRecord]
 
@@ -138,15 +140,16 @@ def play_hand(
 def _record(
     deal: int,
     rotation: int,
-    levels: tuple[str, str, str],
+    levels: tuple[str, ...],
     state: HandState,
     decisions: list[Decision],
     illegal: list[str],
     fallbacks: int,
 ) -> HandRecord:
     if state.phase == REDEALT or state.result is None:
+        zeros = (0,) * len(levels)
         return HandRecord(
-            deal, rotation, levels, None, None, None, (0, 0, 0), decisions, illegal, fallbacks
+            deal, rotation, levels, None, None, None, zeros, decisions, illegal, fallbacks
         )
     assert state.phase == OVER
     return HandRecord(
@@ -163,17 +166,18 @@ def _record(
     )
 
 
-def _rotations(lineup: tuple[str, str, str], duplicate: bool) -> list[tuple[str, str, str]]:
+def _rotations(lineup: tuple[str, ...], duplicate: bool) -> list[tuple[str, ...]]:
     if not duplicate:
         return [lineup]
-    return [(lineup[(0 - r) % 3], lineup[(1 - r) % 3], lineup[(2 - r) % 3]) for r in range(3)]
+    count = len(lineup)
+    return [tuple(lineup[(seat - r) % count] for seat in range(count)) for r in range(count)]
 
 
 @dataclass(frozen=True, slots=True)
 class _Task:
     seed: int
     deal: int
-    lineup: tuple[str, str, str]
+    lineup: tuple[str, ...]
     duplicate: bool
     budget: float | None
     matches: bool
@@ -187,12 +191,14 @@ def _run_task(task: _Task) -> list[HandRecord] | list[MatchRecord]:
             for rotation, levels in enumerate(_rotations(task.lineup, task.duplicate))
         ]
     records = []
+    count = len(task.lineup)
+    rules = Rules(players=count)
     for rotation, levels in enumerate(_rotations(task.lineup, task.duplicate)):
         deal_rng = random.Random(task.seed * 1_000_003 + task.deal)
         # The same deal for every rotation; re-deals (if a player asks) are dealt afresh.
         for attempt in range(100):
-            state = deal_hand(task.deal % 3, deal_rng)
-            rngs = [_seat_rng(task.seed, task.deal, rotation, attempt, s) for s in range(3)]
+            state = deal_hand(task.deal % count, deal_rng, rules=rules)
+            rngs = [_seat_rng(task.seed, task.deal, rotation, attempt, s) for s in range(count)]
             state, decisions, illegal, fallbacks = play_hand(state, levels, rngs, task.budget)
             record = _record(task.deal, rotation, levels, state, decisions, illegal, fallbacks)
             if state.phase != REDEALT:
@@ -201,14 +207,15 @@ def _run_task(task: _Task) -> list[HandRecord] | list[MatchRecord]:
     return records
 
 
-def _play_match(task: _Task, rotation: int, levels: tuple[str, str, str]) -> MatchRecord:
+def _play_match(task: _Task, rotation: int, levels: tuple[str, ...]) -> MatchRecord:
     deal_rng = random.Random(task.seed * 1_000_003 + task.deal)
-    match = new_match(deal_rng)
+    count = len(levels)
+    match = new_match(deal_rng, Rules(players=count))
     hands: list[HandRecord] = []
     number = 0
     while not match.is_over and match.hands_played < MATCH_HAND_LIMIT:
         state = deal_next(match, deal_rng)
-        rngs = [_seat_rng(task.seed, task.deal, rotation, number, s) for s in range(3)]
+        rngs = [_seat_rng(task.seed, task.deal, rotation, number, s) for s in range(count)]
         state, decisions, illegal, fallbacks = play_hand(state, levels, rngs, task.budget)
         if state.phase != REDEALT:
             hands.append(_record(task.deal, rotation, levels, state, decisions, illegal, fallbacks))
@@ -218,7 +225,7 @@ def _play_match(task: _Task, rotation: int, levels: tuple[str, str, str]) -> Mat
 
 
 def run(
-    lineup: tuple[str, str, str],
+    lineup: tuple[str, ...],
     count: int,
     seed: int,
     jobs: int = 2,
@@ -226,8 +233,11 @@ def run(
     duplicate: bool = True,
     budget: float | None = None,
 ) -> Iterator[HandRecord | MatchRecord]:
-    """Plays ``count`` deals (hands, or whole matches) of ``lineup``, each once per
-    rotation if ``duplicate``, on ``jobs`` processes; yields the records as they finish."""
+    """Plays ``count`` deals (hands, or whole matches) of ``lineup`` (three levels, or two
+    for the two-player game), each once per rotation if ``duplicate``, on ``jobs``
+    processes; yields the records as they finish."""
+    if len(lineup) not in (2, 3):
+        raise ValueError("the arena plays two or three players")
     for level in lineup:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use {', '.join(LEVELS)}")
@@ -261,6 +271,7 @@ class Summary:
     wins: dict[str, int] = field(default_factory=dict)
     drawn: int = 0
     match_hands: list[int] = field(default_factory=list)
+    seats_per_match: int = 3
 
     def add_hand(self, hand: HandRecord, group: tuple[int, int]) -> None:
         self.hands += 1
@@ -288,6 +299,7 @@ class Summary:
             self.add_hand(record, (record.deal, 0))
             return
         self.matches += 1
+        self.seats_per_match = len(record.levels)
         for level in record.levels:
             self.match_seats[level] = self.match_seats.get(level, 0) + 1
         if record.winner is None:
@@ -324,7 +336,7 @@ class Summary:
                 lines.append(
                     f"  {level:8} won {wins} of {self.matches} matches "
                     f"({100 * share.mean:.1f}% ± {100 * share.half_width:.1f}; "
-                    f"parity {100 * seats / (3 * self.matches):.1f}%)"
+                    f"parity {100 * seats / (self.seats_per_match * self.matches):.1f}%)"
                 )
         lines.append(f"{self.hands} hands played, {self.fallbacks} bot fallbacks logged")
         lines.append("average score change per hand (95% CI):")

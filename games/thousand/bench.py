@@ -6,7 +6,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from .engine import REDEAL_PHASE, apply, deal_hand, legal_actions
+from .engine import REDEAL_PHASE, Rules, apply, deal_hand, legal_actions
 
 
 @dataclass(frozen=True)
@@ -24,19 +24,21 @@ class BenchResult:
         return self.hands / seconds, self.actions / seconds
 
 
-def play_random_hands(hands: int, seed: int) -> BenchResult:
-    """Plays ``hands`` complete hands with uniformly random legal actions.
+def play_random_hands(hands: int, seed: int, players: int = 3) -> BenchResult:
+    """Plays ``hands`` complete hands of ``players`` (3, or 2 for the two-player game) with
+    uniformly random legal actions.
 
     Re-deal questions are answered ``keep`` so that every hand goes through the auction,
-    the musik, the contract and all eight tricks.
+    the musik, the contract and all the tricks.
     """
+    rules = Rules(players=players)
     rng = random.Random(seed)
     uniform = rng.random
     actions = 0
     start = time.perf_counter()
     cpu_start = time.process_time()
     for number in range(hands):
-        state = deal_hand(number % 3, rng)
+        state = deal_hand(number % players, rng, rules=rules)
         while True:
             legal = legal_actions(state)
             if not legal:

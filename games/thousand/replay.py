@@ -6,7 +6,13 @@ A scenario is ``HandState.deal_record()`` plus ``actions``. With ``"rules": {"pl
 the ``dealer`` is a table seat 0-3 who sits the hand out, ``hands`` and ``scores`` are the
 three other seats' in playing order from the dealer's left (hand positions 0, 1, 2), every
 seat number in the output is a hand position, and the output adds ``seats``: the table seat
-at each position.
+at each position. With ``"musik_points": true`` as well, ``dealer_score`` is the score of
+the dealer sitting out (0 if left out) and the output adds ``musik_points`` and, once the
+hand is over, ``dealer_delta``.
+
+With ``"rules": {"players": 2}`` there are two hands of 10 cards, ``musik`` is the two
+musiks (two lists of 2 cards), and the output adds ``musik_choice`` (1, 2 or ``null``) and
+``discards``.
 """
 
 from __future__ import annotations
@@ -25,11 +31,12 @@ from .engine import (
     apply,
     hand_seats,
     legal_actions,
+    musik_points,
     new_hand,
 )
 from .engine.cards import SUITS
 
-_FIELDS = {"rules", "dealer", "scores", "hands", "musik", "actions"}
+_FIELDS = {"rules", "dealer", "scores", "hands", "musik", "dealer_score", "actions"}
 _REQUIRED = ("dealer", "hands", "musik", "actions")
 
 
@@ -56,8 +63,9 @@ def build_hand(scenario: object) -> tuple[HandState, list[str]]:
             scenario["dealer"],
             scenario["hands"],
             scenario["musik"],
-            scenario.get("scores", (0, 0, 0)),
+            scenario.get("scores"),
             rules,
+            scenario.get("dealer_score", 0),
         )
     except (ValueError, TypeError) as error:
         raise MalformedScenario(str(error)) from None
@@ -85,11 +93,18 @@ def describe(state: HandState) -> dict[str, Any]:
     }
     if state.rules.players == 4:
         out["seats"] = list(hand_seats(state))
+    if state.rules.musik_points:
+        out["musik_points"] = musik_points(state.musik)
+    if state.musiks:
+        out["musik_choice"] = None if state.chosen is None else state.chosen + 1
+        out["discards"] = [CARD_NAMES[card] for card in state.discards]
     if state.phase == OVER and state.result is not None:
         out["hand_points"] = list(state.result.hand_points)
         out["score_deltas"] = list(state.result.score_deltas)
         out["scores"] = list(state.result.scores)
         out["winner"] = state.result.winner
+        if state.rules.musik_points:
+            out["dealer_delta"] = state.result.dealer_delta
     return out
 
 

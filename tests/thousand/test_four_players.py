@@ -237,7 +237,7 @@ def test_rules_for_four_say_so_and_rules_for_three_read_as_before() -> None:
     assert Rules.from_dict(FOUR.to_dict()) == FOUR
     assert Rules.from_dict({"target": 500}).players == 3
     assert Rules.from_dict({"players": 3}) == Rules()
-    assert Rules.options()["players"] == (3, 4)
+    assert Rules.options()["players"] == (3, 4, 2)
 
 
 def test_the_sitting_out_dealer_sees_only_what_is_public() -> None:

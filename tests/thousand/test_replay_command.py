@@ -239,7 +239,7 @@ def with_hands(*hands: list[str]) -> dict[str, Any]:
          "hands must be a list of three hands"),
         ({"dealer": 2, "hands": README_DEAL["hands"]}, "missing field 'musik', 'actions'"),
         ({**scenario([]), "seed": 7}, "unknown field 'seed'"),
-        (scenario([], rules={"players": 5}), "rules: players must be 3 or 4, not 5"),
+        (scenario([], rules={"players": 5}), "rules: players must be 3, 4 or 2, not 5"),
         (scenario([], rules={"seats": 4}), "rules: unknown option 'seats'"),
         (scenario([], rules={"target": 700}), "rules: target must be 1000 or 500, not 700"),
         (scenario([], dealer=3), "dealer must be 0, 1 or 2, not 3"),
@@ -339,9 +339,12 @@ def test_an_unreadable_file_is_reported_on_standard_error(tmp_path: Path) -> Non
     assert "Traceback" not in result.stderr
 
 
-def test_the_benchmark_prints_hands_and_actions_per_second() -> None:
+@pytest.mark.parametrize(("options", "players"), [([], 3), (["--players", "2"], 2)])
+def test_the_benchmark_prints_hands_and_actions_per_second(
+    options: list[str], players: int
+) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "games.thousand", "bench", "--hands", "200"],
+        [sys.executable, "-m", "games.thousand", "bench", "--hands", "200", *options],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -349,8 +352,86 @@ def test_the_benchmark_prints_hands_and_actions_per_second() -> None:
     )
     assert (result.returncode, result.stderr) == (0, "")
     assert re.fullmatch(
-        r"200 complete random hands, \d+ actions \(seed 1\)\n"
+        rf"200 complete random hands of {players} players, \d+ actions \(seed 1\)\n"
         r"  wall clock +\d+\.\d\d s: [\d,]+ hands/s, [\d,]+ actions/s\n"
         r"  processor +\d+\.\d\d s: [\d,]+ hands/s, [\d,]+ actions/s\n",
         result.stdout,
     )
+
+
+TWO_PLAYER_HAND: dict[str, Any] = {
+    "rules": {"players": 2},
+    "dealer": 1,
+    "hands": [
+        ["AH", "TH", "KH", "QH", "AS", "TS", "KS", "9S", "AC", "9D"],
+        ["9H", "JH", "QS", "JS", "KC", "QC", "TC", "JC", "AD", "TD"],
+    ],
+    "musik": [["KD", "QD"], ["9C", "JD"]],
+    "scores": [300, 850],
+}
+"""The scripted hand of ``test_two_players``: seat 0 declares 200 after taking the first
+musik and discarding 9S and 9D, and makes 236; seat 1, on the barrel, takes 122."""
+TWO_PLAYER_ACTIONS = [
+    "bid:110",
+    "bid:120",
+    "pass",
+    "musik:1",
+    "discard:9S",
+    "discard:9D",
+    "contract:200",
+    "play:AS",
+    "play:JS",
+    "play:QH",
+    "play:JH",
+    "play:AH",
+    "play:9H",
+    "play:KD",
+    "play:AD",
+    "play:QC",
+    "play:AC",
+    "play:TS",
+    "play:QS",
+    "play:KS",
+    "play:JC",
+    "play:TD",
+    "play:QD",
+    "play:TC",
+    "play:KH",
+    "play:KC",
+    "play:TH",
+]
+
+
+def test_a_two_player_hand_is_described_with_its_musik_choice_and_discards() -> None:
+    result = run_scenario({**TWO_PLAYER_HAND, "actions": TWO_PLAYER_ACTIONS})
+    assert result["ok"] is True
+    assert (result["declarer"], result["bid"], result["contract"]) == (0, 120, 200)
+    assert (result["musik_choice"], result["discards"]) == (1, ["9S", "9D"])
+    assert result["trump"] == "C"
+    assert [m["suit"] for m in result["marriages"]] == ["H", "D", "C"]
+    assert len(result["tricks"]) == 10
+    assert result["hand_points"] == [236, 122]
+    assert result["score_deltas"] == [200, 0]
+    assert result["scores"] == [500, 850]
+    assert "seats" not in result
+
+
+def test_a_two_player_hand_is_described_at_the_choice_of_a_musik() -> None:
+    result = run_scenario({**TWO_PLAYER_HAND, "actions": TWO_PLAYER_ACTIONS[:3]})
+    assert (result["phase"], result["to_move"], result["legal"]) == (
+        "musik",
+        0,
+        ["musik:1", "musik:2"],
+    )
+    assert (result["musik_choice"], result["discards"]) == (None, [])
+
+
+def test_the_replay_command_plays_two_player_scenarios_as_json_lines() -> None:
+    lines = output_lines(
+        json.dumps({**TWO_PLAYER_HAND, "actions": TWO_PLAYER_ACTIONS})
+        + "\n"
+        + json.dumps({**TWO_PLAYER_HAND, "actions": ["pass", "musik:3"]})
+        + "\n"
+    )
+    assert lines[0]["hand_points"] == [236, 122]
+    assert lines[1] == {"ok": False, "index": 1, "action": "musik:3", "error": "3 is out of range."}

@@ -46,8 +46,14 @@ def test_missing_options_take_the_house_rule() -> None:
         ({"following": "trump"}, "rules: following must be 'must_beat' or 'classic', not 'trump'"),
         ({"rounding": "up"}, "rules: rounding must be 'ten_down' or 'five', not 'up'"),
         ({"four_nines": None}, "rules: four_nines must be 'redeal' or 'abandon', not None"),
-        ({"players": 2}, "rules: players must be 3 or 4, not 2"),
-        ({"players": 4.0}, "rules: players must be 3 or 4, not 4.0"),
+        ({"players": 1}, "rules: players must be 3, 4 or 2, not 1"),
+        ({"players": 4.0}, "rules: players must be 3, 4 or 2, not 4.0"),
+        ({"players": 4, "musik_points": 1}, "rules: musik_points must be False or True, not 1"),
+        ({"musik_points": True}, "rules: musik_points is an option for four players only"),
+        (
+            {"players": 2, "musik_points": True},
+            "rules: musik_points is an option for four players only",
+        ),
         ({"seats": 4}, "rules: unknown option 'seats'"),
         ([], "rules must be an object"),
     ],
@@ -55,3 +61,26 @@ def test_missing_options_take_the_house_rule() -> None:
 def test_it_rejects_an_unknown_or_out_of_range_option(data: object, message: str) -> None:
     with pytest.raises(ValueError, match=exactly(message)):
         Rules.from_dict(data)  # type: ignore[arg-type]
+
+
+def test_the_table_sizes_and_the_four_player_musik_points_read_back_from_their_dict() -> None:
+    two = Rules(players=2)
+    four = Rules(players=4, musik_points=True)
+    assert two.to_dict()["players"] == 2
+    assert "musik_points" not in two.to_dict()
+    assert four.to_dict()["musik_points"] is True
+    assert "musik_points" not in Rules(players=4).to_dict()
+    assert Rules.from_dict(two.to_dict()) == two
+    assert Rules.from_dict(four.to_dict()) == four
+
+
+def test_two_players_hold_cards_in_a_hand_at_a_table_of_two_and_three_at_any_other() -> None:
+    assert [Rules(players=n).hand_players for n in (2, 3, 4)] == [2, 3, 3]
+
+
+def test_the_musik_points_are_an_option_of_a_table_of_four_only() -> None:
+    every_table = Rules.options()
+    assert "musik_points" not in every_table
+    assert every_table["players"] == (3, 4, 2)
+    assert Rules.options_for(4) == {**every_table, "musik_points": (False, True)}
+    assert Rules.options_for(2) == Rules.options_for(3) == every_table

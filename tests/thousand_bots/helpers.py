@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 from games.thousand.bots import choose_action
 from games.thousand.engine import (
+    HOUSE_RULES,
     REDEAL_PHASE,
     HandState,
+    Rules,
     apply,
     deal_hand,
     legal_actions,
@@ -16,12 +18,12 @@ from games.thousand.engine import (
 )
 
 
-def random_positions(seed: int, hands: int) -> Iterator[HandState]:
+def random_positions(seed: int, hands: int, rules: Rules = HOUSE_RULES) -> Iterator[HandState]:
     """Every position of ``hands`` hands played with uniformly random legal actions
     (re-deal questions answered ``keep``)."""
     rng = random.Random(seed)
     for number in range(hands):
-        state = deal_hand(number % 3, rng)
+        state = deal_hand(number % rules.players, rng, rules=rules)
         while legal_actions(state):
             yield state
             legal = legal_actions(state)
@@ -31,12 +33,14 @@ def random_positions(seed: int, hands: int) -> Iterator[HandState]:
 
 
 def bot_positions(
-    seed: int, hands: int, levels: tuple[str, str, str], budget: float = 0.01
+    seed: int, hands: int, levels: tuple[str, ...], budget: float = 0.01
 ) -> Iterator[HandState]:
-    """Every position of ``hands`` hands played by computer players of ``levels``."""
+    """Every position of ``hands`` hands played by computer players of ``levels`` (three, or
+    two for the two-player game)."""
     rng = random.Random(seed)
+    rules = Rules(players=len(levels))
     for number in range(hands):
-        state = deal_hand(number % 3, rng)
+        state = deal_hand(number % len(levels), rng, rules=rules)
         while legal_actions(state):
             yield state
             seat = state.to_move

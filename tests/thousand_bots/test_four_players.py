@@ -31,8 +31,9 @@ from .test_sampling import assert_consistent, decision_views
 FOUR = Rules(players=4)
 
 
+@pytest.mark.parametrize("rules", [FOUR, Rules(players=4, musik_points=True)])
 def test_every_level_plays_only_legal_actions_in_four_player_hands(
-    caplog: pytest.LogCaptureFixture,
+    rules: Rules, caplog: pytest.LogCaptureFixture
 ) -> None:
     rng = random.Random(11)
     moves = dict.fromkeys(LEVELS, 0)
@@ -40,7 +41,7 @@ def test_every_level_plays_only_legal_actions_in_four_player_hands(
         for number in range(16):
             dealer = number % 4
             scores = (rng.randrange(-100, 900), rng.randrange(0, 900), rng.randrange(0, 900))
-            state = deal_hand(dealer, rng, scores, FOUR)
+            state = deal_hand(dealer, rng, scores, rules, rng.randrange(0, 900))
             # A level per table seat, so that each level plays every hand position over the run.
             levels = [LEVELS[(number + seat) % 3] for seat in range(4)]
             while legal_actions(state):

@@ -32,8 +32,9 @@ def replay_world(world: World, view: Observation) -> HandState:
     """The hand the world and the observed actions make, through the engine."""
     # A dealer sitting a four-player hand out is at no position: the seat before position 0.
     dealer = (view.seats[0] - 1) % 4 if view.dealer is None else view.dealer
-    state = start_hand(view.rules, dealer, world.deal, world.musik, view.scores)
+    state = start_hand(view.rules, dealer, world.deal, world.musik, view.scores, world.musiks)
     gifts = iter(world.gifts)
+    discards = iter(world.discards)
     for _, action in view.history:
         while state.phase == REDEAL_PHASE and state.to_move != view.seat:
             state = apply(state, "keep")
@@ -43,6 +44,10 @@ def replay_world(world: World, view: Observation) -> HandState:
             action = f"give:{CARD_NAMES[next(gifts)]}"
         elif action.startswith("give:"):
             next(gifts)
+        elif action == "discard":
+            action = f"discard:{CARD_NAMES[next(discards)]}"
+        elif action.startswith("discard:"):
+            assert action == f"discard:{CARD_NAMES[next(discards)]}"
         state = apply(state, action)
     while state.phase == REDEAL_PHASE and state.to_move != view.seat:
         state = apply(state, "keep")
@@ -57,7 +62,7 @@ def assert_consistent(view: Observation, world: World) -> None:
 def decision_views(state: HandState) -> list[Observation]:
     """The views worth checking: the seat to move, and every seat during the play."""
     views = []
-    for seat in range(3):
+    for seat in range(len(state.hands)):
         view = observation(state, seat)
         if view.to_move == seat or (view.phase == "playing" and view.phase != REDEAL_PHASE):
             views.append(view)

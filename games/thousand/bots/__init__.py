@@ -90,13 +90,13 @@ def _fall_back(level: str, view: Observation, what: str, exc_info: bool) -> str:
 
 
 def fallback_action(view: Observation) -> str:
-    """A simple legal action: keep, pass, the lowest contract, or the card with the fewest
-    points (to give or to play)."""
+    """A simple legal action: keep, pass, the first musik, the lowest contract, or the card
+    with the fewest points (to give, to discard or to play)."""
     legal = view.legal
     for preferred in ("keep", "pass"):
         if preferred in legal:
             return preferred
-    cards = [action for action in legal if action.startswith(("play:", "give:"))]
+    cards = [action for action in legal if action.startswith(("play:", "give:", "discard:"))]
     if cards:
-        return min(cards, key=lambda action: CARD_POINTS[CARD_BY_NAME[action[5:]]])
+        return min(cards, key=lambda action: CARD_POINTS[CARD_BY_NAME[action.partition(":")[2]]])
     return legal[0]

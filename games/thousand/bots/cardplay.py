@@ -1,5 +1,6 @@
 """The Normal player's card play: counts the cards, draws trumps, declares marriages,
-takes tricks cheaply and, as an opponent, feeds points to the other opponent's trick."""
+takes tricks cheaply and, as an opponent of three, feeds points to the other opponent's
+trick. With two players it plays last to every trick it does not lead."""
 
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ class Reader:
     def __init__(self, know: Knowledge, counting: bool = True) -> None:
         self.know = know
         self.unseen = know.unseen
-        self.possible = [0, 0, 0]
-        for seat in range(3):
+        self.possible = [0] * know.players
+        for seat in range(know.players):
             if seat != know.seat:
                 forbidden = know.forbidden[seat] if counting else 0
                 self.possible[seat] = self.unseen & ~forbidden
@@ -115,17 +116,18 @@ def choose_card(know: Knowledge, allowed: int, counting: bool = True) -> int:
     hand = know.hand
     keep = marriage_cards(hand)
     trump = know.trump
-    partner = -1 if me == declarer else 3 - me - declarer
-    adversaries = [s for s in range(3) if s not in (me, partner)]
+    players = know.players
+    partner = -1 if me == declarer or players == 2 else 3 - me - declarer
+    adversaries = [s for s in range(players) if s not in (me, partner)]
     trick = know.trick
     if not trick:
         return _lead(know, reader, allowed, keep, adversaries)
     best_position = trick_winner(trick, trump)
     best = trick[best_position]
     assert know.leader is not None
-    winner = (know.leader + best_position) % 3
+    winner = (know.leader + best_position) % players
     winning = sum(1 << card for card in cards_of(allowed) if beats(card, best, trump))
-    if len(trick) == 2:
+    if len(trick) == players - 1:
         if winner == partner:
             return richest(allowed, keep)
         if winning:

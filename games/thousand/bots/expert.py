@@ -3,9 +3,10 @@
 Every decision samples deals of the unseen cards consistent with the observation
 (``sampling``), plays each candidate action out in each sampled world (the playout policy
 of ``rollout``, and an exact solver for the last tricks), and takes the action with the best
-average match value. Bids, the two given cards and the contract are searched the same way:
-what is this hand worth as declarer, over the possible musiks and opponents' hands? It is
-anytime: it answers when its time budget is spent.
+average match value. Bids, the two given cards (or with two players the two discards) and
+the contract are searched the same way: what is this hand worth as declarer, over the
+possible musiks and opponents' hands? With two players a pass is searched too: the other
+player then declares. It is anytime: it answers when its time budget is spent.
 """
 
 from __future__ import annotations
@@ -15,22 +16,34 @@ from collections.abc import Callable
 
 from ..engine import Observation
 from ..engine.cards import cards_of, marriage_total
-from ..engine.state import BIDDING, CONTRACT_PHASE, GIVING, PLAYING, REDEAL_PHASE
+from ..engine.state import (
+    BIDDING,
+    CONTRACT_PHASE,
+    DISCARDING,
+    GIVING,
+    MUSIK_PHASE,
+    PLAYING,
+    REDEAL_PHASE,
+)
 from .cardplay import choose_card as normal_card
 from .clock import Clock
-from .evaluate import cards_to_give
+from .evaluate import cards_to_discard, cards_to_give
 from .fastplay import Table, score_deltas
 from .knowledge import PLAIN_LIMIT, Knowledge, mask_of_names, read
-from .names import card_action, give_action, value_of
+from .names import card_action, discard_action, give_action, value_of
 from .rollout import play_out, solve
-from .sampling import World, sample_world
+from .sampling import sample_world
+from .world import World
 
 MIN_WORLDS = 8
 """Sampled worlds a decision looks at even if its time budget is already spent."""
 MAX_WORLDS = 400
 """Enough worlds: late in a hand they are quick to play out, and more add little."""
 SOLVE_FROM_CARDS = 6
-"""Solve exactly once this few cards (two tricks) are left in the three hands."""
+"""Solve exactly once this few cards are left in the hands (two tricks of three players,
+three of two)."""
+DISCARD_CANDIDATES = 6
+"""The least wanted cards among which the Expert searches its two discards (15 pairs)."""
 TARGET_BONUS = 300.0
 """Extra value of reaching the match target (winning the match) in a hand."""
 PASS_BASELINE = 0.5 * (40 + 25)
@@ -49,21 +62,29 @@ def choose(view: Observation, rng: random.Random, clock: Clock) -> str:
     if phase == PLAYING:
         return _play(view, know, rng, clock)
     if phase == BIDDING:
+        if know.players == 2:
+            return _bid_two(view, know, rng, clock)
         return _bid(view, know, rng, clock)
     if phase == GIVING:
         return _give(view, know, rng, clock)
+    if phase == MUSIK_PHASE:
+        # Both musiks lie face down and unseen: neither is better than the other.
+        return rng.choice(legal)
+    if phase == DISCARDING:
+        return _discard(view, know, rng, clock)
     if phase == CONTRACT_PHASE:
         return _contract(view, know, rng, clock)
     return legal[0]
 
 
-def utility(view: Observation, declarer: int, contract: int, points: tuple[int, int, int]) -> float:
+def utility(view: Observation, declarer: int, contract: int, points: tuple[int, ...]) -> float:
     """The match value of a finished hand for the seat of ``view``: its score change less
-    half the others', a bonus for winning the match, and a little for the declarer's margin
-    (which breaks ties between otherwise equal plays)."""
+    the others' (half of each of two, all of one), a bonus for winning the match, and a
+    little for the declarer's margin (which breaks ties between otherwise equal plays)."""
     me = view.seat
     deltas = score_deltas(view.rules, view.scores, declarer, contract, points)
-    value = deltas[me] - 0.5 * (deltas[0] + deltas[1] + deltas[2] - deltas[me])
+    others = len(deltas) - 1
+    value = deltas[me] - (sum(deltas) - deltas[me]) / others
     if view.scores[declarer] + deltas[declarer] >= view.rules.target:
         value += TARGET_BONUS if declarer == me else -TARGET_BONUS
     margin = points[declarer] - contract
@@ -71,8 +92,8 @@ def utility(view: Observation, declarer: int, contract: int, points: tuple[int, 
     return value
 
 
-def _finish(table: Table) -> tuple[int, int, int]:
-    left = table.hands[0].bit_count() + table.hands[1].bit_count() + table.hands[2].bit_count()
+def _finish(table: Table) -> tuple[int, ...]:
+    left = sum(hand.bit_count() for hand in table.hands)
     if left <= SOLVE_FROM_CARDS:
         return solve(table)
     play_out(table)
@@ -122,9 +143,10 @@ def _play(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) 
 
 def _declarer_points(
     view: Observation, hands: list[int], declarer: int, contract: int
-) -> tuple[int, int, int]:
+) -> tuple[int, ...]:
     """Plays a whole hand out from the first lead with ``declarer`` to lead."""
-    table = Table(hands, declarer, contract, declarer, [], -1, 0, [0, 0, 0], [0, 0, 0])
+    zeros = [0] * len(hands)
+    table = Table(hands, declarer, contract, declarer, [], -1, 0, zeros, zeros[:])
     table.must_beat = view.rules.following == "must_beat"
     return _finish(table)
 
@@ -134,11 +156,11 @@ def _sample_outcomes(
     rng: random.Random,
     clock: Clock,
     options: int,
-    outcome: Callable[[World, int], tuple[int, int, int]],
-) -> list[list[tuple[int, int, int]]]:
+    outcome: Callable[[World, int], tuple[int, ...]],
+) -> list[list[tuple[int, ...]]]:
     """For each of ``options`` alternatives, the hand points of playouts in sampled worlds
     (the same worlds for every alternative)."""
-    results: list[list[tuple[int, int, int]]] = [[] for _ in range(options)]
+    results: list[list[tuple[int, ...]]] = [[] for _ in range(options)]
     worlds = 0
     while worlds < MAX_WORLDS and not clock.enough(worlds, MIN_WORLDS):
         clock.check()
@@ -154,7 +176,7 @@ def _mean(values: list[float]) -> float:
 
 
 def _best_contract(
-    view: Observation, declarer: int, low: int, high: int, outcomes: list[tuple[int, int, int]]
+    view: Observation, declarer: int, low: int, high: int, outcomes: list[tuple[int, ...]]
 ) -> tuple[float, int]:
     """The contract between ``low`` and ``high`` with the best average value, and that value."""
     step = view.rules.bid_step
@@ -173,7 +195,7 @@ def _bid(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) -
     me = view.seat
     hand = know.hand
 
-    def outcome(world: World, _: int) -> tuple[int, int, int]:
+    def outcome(world: World, _: int) -> tuple[int, ...]:
         ten = hand | world.musik
         given = cards_to_give(ten, 2)
         hands = list(world.hands)
@@ -207,7 +229,7 @@ def _give(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) 
         else [(card,) for card in candidates]
     )
 
-    def outcome(world: World, option: int) -> tuple[int, int, int]:
+    def outcome(world: World, option: int) -> tuple[int, ...]:
         hands = list(world.hands)
         for index, card in enumerate(options[option]):
             hands[me] &= ~(1 << card)
@@ -231,7 +253,7 @@ def _contract(view: Observation, know: Knowledge, rng: random.Random, clock: Clo
     me = view.seat
     hands_now = know.hand
 
-    def outcome(world: World, _: int) -> tuple[int, int, int]:
+    def outcome(world: World, _: int) -> tuple[int, ...]:
         hands = list(world.hands)
         hands[me] = hands_now
         return _declarer_points(view, hands, me, 0)
@@ -240,3 +262,70 @@ def _contract(view: Observation, know: Knowledge, rng: random.Random, clock: Clo
     low, high = value_of(view.legal[0]), value_of(view.legal[-1])
     _, contract = _best_contract(view, me, low, high, outcomes)
     return f"contract:{contract}"
+
+
+def _declared_by(view: Observation, world: World, declarer: int, contract: int) -> tuple[int, ...]:
+    """Two players: the hand points if ``declarer`` takes the first musik of ``world`` (the
+    choice is blind, and the worlds are random), discards the two cards it wants least and
+    leads at ``contract``."""
+    hands = list(world.hands)
+    twelve = hands[declarer] | world.musiks[0]
+    for card in cards_to_discard(twelve):
+        twelve &= ~(1 << card)
+    hands[declarer] = twelve
+    return _declarer_points(view, hands, declarer, contract)
+
+
+def _bid_two(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) -> str:
+    """Two players: bid if declaring at the next bid is worth more than letting the other
+    player declare at the current one."""
+    bids = [action for action in view.legal if action.startswith("bid:")]
+    if not bids:
+        return "pass"
+    me = view.seat
+    other = 1 - me
+    bid = value_of(bids[0])
+    assert view.bid is not None
+    current = view.bid
+
+    def outcome(world: World, option: int) -> tuple[int, ...]:
+        if option == 0:
+            return _declared_by(view, world, me, bid)
+        return _declared_by(view, world, other, current)
+
+    declaring, passing = _sample_outcomes(know, rng, clock, 2, outcome)
+    value = _mean([utility(view, me, bid, points) for points in declaring])
+    alternative = _mean([utility(view, other, current, points) for points in passing])
+    return bids[0] if value > alternative else "pass"
+
+
+def _discard(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) -> str:
+    """Two players: the discards (a pair, or the second card) with the best value over the
+    sampled worlds at the best contract they leave."""
+    me = view.seat
+    hand = know.hand
+    assert view.bid is not None
+    candidates = cards_to_discard(hand, DISCARD_CANDIDATES)
+    options: list[tuple[int, ...]] = (
+        [(a, b) for i, a in enumerate(candidates) for b in candidates[i + 1 :]]
+        if not view.discards
+        else [(card,) for card in candidates]
+    )
+
+    def outcome(world: World, option: int) -> tuple[int, ...]:
+        hands = list(world.hands)
+        for card in options[option]:
+            hands[me] &= ~(1 << card)
+        return _declarer_points(view, hands, me, view.bid or 0)
+
+    results = _sample_outcomes(know, rng, clock, len(options), outcome)
+    best_value, best_option = float("-inf"), 0
+    for option, outcomes in enumerate(results):
+        kept = hand
+        for card in options[option]:
+            kept &= ~(1 << card)
+        high = max(view.bid, PLAIN_LIMIT + marriage_total(kept))
+        value, _ = _best_contract(view, me, view.bid, high, outcomes)
+        if value > best_value:
+            best_value, best_option = value, option
+    return discard_action(options[best_option][0])

@@ -57,7 +57,8 @@ def beats(card: int, best: int, trump: int) -> bool:
 class Table:
     """A trick-play position with every hand known: a sampled world, or a test position.
 
-    Mutable and cheap to copy; ``play`` applies one card exactly as the engine would.
+    Three hands (8 tricks) or two (10 tricks), by hand position. Mutable and cheap to copy;
+    ``play`` applies one card exactly as the engine would.
     """
 
     __slots__ = (
@@ -65,9 +66,11 @@ class Table:
         "declarer",
         "done",
         "hands",
+        "last",
         "leader",
         "marriages",
         "must_beat",
+        "players",
         "taken",
         "to_move",
         "trick",
@@ -97,11 +100,15 @@ class Table:
         self.taken = taken
         self.marriages = marriages
         self.must_beat = must_beat
-        self.to_move = (leader + len(trick)) % 3
+        self.players = len(hands)
+        self.last = 8 if self.players == 3 else 10
+        self.to_move = (leader + len(trick)) % self.players
 
     def copy(self) -> Table:
         new = object.__new__(Table)
         new.hands = self.hands[:]
+        new.players = self.players
+        new.last = self.last
         new.declarer = self.declarer
         new.contract = self.contract
         new.leader = self.leader
@@ -116,7 +123,7 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.done == 8
+        return self.done == self.last
 
     def legal(self) -> int:
         """The cards the player to move may play."""
@@ -135,37 +142,41 @@ class Table:
                 self.marriages[seat] += MARRIAGE_VALUES[suit]
         self.hands[seat] = hand ^ (1 << card)
         trick.append(card)
-        if len(trick) < 3:
-            self.to_move = (seat + 1) % 3
+        players = self.players
+        if len(trick) < players:
+            self.to_move = (seat + 1) % players
             return
-        winner = (self.leader + trick_winner(trick, self.trump)) % 3
-        self.taken[winner] += CARD_POINTS[trick[0]] + CARD_POINTS[trick[1]] + CARD_POINTS[card]
+        winner = (self.leader + trick_winner(trick, self.trump)) % players
+        points = CARD_POINTS[trick[0]] + CARD_POINTS[card]
+        self.taken[winner] += (points + CARD_POINTS[trick[1]]) if players == 3 else points
         self.trick = []
         self.leader = winner
         self.to_move = winner
         self.done += 1
 
-    def hand_points(self) -> tuple[int, int, int]:
+    def hand_points(self) -> tuple[int, ...]:
         """Card points taken plus marriages declared, per seat."""
         taken, marriages = self.taken, self.marriages
+        if self.players == 2:
+            return (taken[0] + marriages[0], taken[1] + marriages[1])
         return (taken[0] + marriages[0], taken[1] + marriages[1], taken[2] + marriages[2])
 
 
 def score_deltas(
     rules: Rules,
-    scores: tuple[int, int, int],
+    scores: tuple[int, ...],
     declarer: int,
     contract: int,
-    hand_points: tuple[int, int, int],
-) -> tuple[int, int, int]:
+    hand_points: tuple[int, ...],
+) -> tuple[int, ...]:
     """Score changes of a finished hand, with the barrel and the 990 cap (rules 2.7 and 3)."""
-    deltas = [0, 0, 0]
+    deltas = [0] * len(scores)
     barrel, cap = rules.barrel, rules.opponent_cap
-    for seat in range(3):
+    for seat in range(len(scores)):
         if seat == declarer:
             deltas[seat] = contract if hand_points[seat] >= contract else -contract
         elif scores[seat] < barrel:
             gained = round_opponent_points(hand_points[seat], rules.rounding)
             before = scores[seat]
             deltas[seat] = min(before + gained, max(before, cap)) - before
-    return (deltas[0], deltas[1], deltas[2])
+    return tuple(deltas)

@@ -34,16 +34,22 @@ def mask_of_names(names: tuple[str, ...] | tuple[str | None, ...]) -> int:
 class Knowledge:
     """One seat's knowledge of the hand, as bit sets. ``forbidden[p]`` are cards seat ``p``
     provably does not hold now, ``must_hold[p]`` cards it provably holds (both only for the
-    other seats, and only among the cards this seat has not seen played)."""
+    other seats, and only among the cards this seat has not seen played).
+
+    ``players`` is 3, or 2 for the two-player game, where ``musik`` is the musik the
+    declarer chose (once chosen), ``musik_choice`` its index (0 or 1), ``discards`` the
+    declarer's discards as far as this seat saw them (its own) and ``discarded`` how many
+    there are."""
 
     seat: int
+    players: int
     must_beat: bool
     phase: str
     hand: int
     declarer: int | None
     bid: int | None
     contract: int | None
-    best_bids: tuple[int, int, int]
+    best_bids: tuple[int, ...]
     musik: int
     gifts: tuple[int | None, ...]
     played: int
@@ -54,12 +60,19 @@ class Knowledge:
     trump: int
     forbidden: list[int]
     must_hold: list[int]
-    hand_sizes: tuple[int, int, int]
+    hand_sizes: tuple[int, ...]
+    discards: tuple[int, ...]
+    discarded: int
+    musik_choice: int | None
 
     @property
     def unseen(self) -> int:
-        """Cards this seat has not seen played or held: in the other hands (or the musik)."""
-        return FULL_DECK & ~self.hand & ~self.played
+        """Cards this seat has not seen played, held or discarded: in the other hands, the
+        musik (or musiks) or the discards it did not see."""
+        seen = self.hand | self.played
+        for card in self.discards:
+            seen |= 1 << card
+        return FULL_DECK & ~seen
 
 
 def trump_for_trick(marriages: list[tuple[int, int, int]], number: int) -> int:
@@ -74,11 +87,12 @@ def trump_for_trick(marriages: list[tuple[int, int, int]], number: int) -> int:
 def read(view: Observation) -> Knowledge:
     """The bit-set knowledge of the seat whose observation ``view`` is."""
     seat = view.seat
+    players = len(view.hand_sizes)
     must_beat = view.rules.following == MUST_BEAT
     marriages = [(m.seat, SUITS.index(m.suit), m.trick) for m in view.marriages]
-    forbidden = [0, 0, 0]
-    must_hold = [0, 0, 0]
-    played_by = [0, 0, 0]
+    forbidden = [0] * players
+    must_hold = [0] * players
+    played_by = [0] * players
     played = 0
     tricks: list[tuple[int, tuple[str, ...]]] = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
@@ -89,7 +103,7 @@ def read(view: Observation) -> Knowledge:
         cards: list[int] = []
         for position, name in enumerate(names):
             card = CARD_BY_NAME[name]
-            player = (leader + position) % 3
+            player = (leader + position) % players
             if position == 0:
                 _learn_from_lead(card, player, number, marriages, forbidden)
             else:
@@ -105,11 +119,14 @@ def read(view: Observation) -> Knowledge:
         None if name is None else CARD_BY_NAME[name] for name in view.gives
     )
     declarer = view.declarer
-    if declarer == seat:
+    # With two players the chosen musik is in the declarer's hand or among its discards: no
+    # card of it is proved to be either, and the sampler places them. With three, the gifts
+    # and the musik tell where some cards are.
+    if players == 3 and declarer == seat:
         for index, gift in enumerate(gifts):
             if gift is not None:
                 must_hold[(declarer + 1 + index) % 3] |= 1 << gift
-    elif declarer is not None:
+    elif players == 3 and declarer is not None:
         # The musik went to the declarer: every musik card still out is the declarer's,
         # except that one of them may have been the card given to the other opponent.
         other = 3 - seat - declarer
@@ -119,24 +136,26 @@ def read(view: Observation) -> Knowledge:
             must_hold[declarer] |= musik_out
         if not other_gift_given:
             forbidden[other] |= musik_out
-    unseen = FULL_DECK & ~hand & ~played
-    for player in range(3):
+    discards = tuple(CARD_BY_NAME[name] for name in view.discards if name is not None)
+    unseen = FULL_DECK & ~hand & ~played & ~mask_of_names(view.discards)
+    for player in range(players):
         must_hold[player] &= unseen
         forbidden[player] &= unseen & ~must_hold[player]
-    best_bids = [0, 0, 0]
+    best_bids = [0] * players
     for player, action in view.history:
         if action.startswith("bid:"):
             best_bids[player] = max(best_bids[player], int(action[4:]))
     trump = -1 if view.trump is None else SUITS.index(view.trump)
     return Knowledge(
         seat=seat,
+        players=players,
         must_beat=must_beat,
         phase=view.phase,
         hand=hand,
         declarer=declarer,
         bid=view.bid,
         contract=view.contract,
-        best_bids=(best_bids[0], best_bids[1], best_bids[2]),
+        best_bids=tuple(best_bids),
         musik=musik,
         gifts=gifts,
         played=played,
@@ -148,6 +167,9 @@ def read(view: Observation) -> Knowledge:
         forbidden=forbidden,
         must_hold=must_hold,
         hand_sizes=view.hand_sizes,
+        discards=discards,
+        discarded=len(view.discards),
+        musik_choice=None if view.musik_choice is None else view.musik_choice - 1,
     )
 
 

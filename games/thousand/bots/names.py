@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine.actions import GIVE_ACTIONS, PLAY_ACTIONS
+from ..engine.actions import DISCARD_ACTIONS, GIVE_ACTIONS, PLAY_ACTIONS
 
 
 def card_action(card: int) -> str:
@@ -13,6 +13,11 @@ def card_action(card: int) -> str:
 def give_action(card: int) -> str:
     """``give:XX`` for a card."""
     return GIVE_ACTIONS[card]
+
+
+def discard_action(card: int) -> str:
+    """``discard:XX`` for a card."""
+    return DISCARD_ACTIONS[card]
 
 
 def value_of(action: str) -> int:

@@ -1,4 +1,5 @@
-"""The playout policy of the Expert's simulations and an exact solver for the last tricks.
+"""The playout policy of the Expert's simulations and an exact solver for the last tricks,
+for three players or two.
 
 Both run on a ``Table`` of a sampled world, where every hand is known: the policy is a
 quick version of the Normal player's card play that may look at all the cards.
@@ -44,13 +45,14 @@ def _max_points(mask: int, avoid: int) -> int:
 
 
 def _sure_winner(table: Table, seat: int, card: int) -> bool:
-    """Whether ``card`` led now wins the trick whatever the other two hold (perfect view)."""
+    """Whether ``card`` led now wins the trick whatever the others hold (perfect view)."""
     suit = SUIT_OF[card]
     suit_mask = SUIT_MASKS[suit]
     trump = table.trump
     higher = suit_mask & ~((2 << card) - 1)
-    for other in ((seat + 1) % 3, (seat + 2) % 3):
-        hand = table.hands[other]
+    for other, hand in enumerate(table.hands):
+        if other == seat:
+            continue
         if hand & higher:
             return False
         if trump >= 0 and suit != trump and not hand & suit_mask and hand & SUIT_MASKS[trump]:
@@ -81,7 +83,8 @@ def choose_card(table: Table) -> int:
     trick = table.trick
     keep = marriage_cards(hand)
     declarer = table.declarer
-    partner = -1 if seat == declarer else 3 - seat - declarer
+    players = table.players
+    partner = -1 if seat == declarer or players == 2 else 3 - seat - declarer
     if not trick:
         if table.done and keep:
             for suit in (3, 2, 1, 0):
@@ -102,7 +105,7 @@ def choose_card(table: Table) -> int:
     trump = table.trump
     best_position = trick_winner(trick, trump)
     best = trick[best_position]
-    winner = (table.leader + best_position) % 3
+    winner = (table.leader + best_position) % players
     winning = 0
     pool = allowed
     while pool:
@@ -110,7 +113,7 @@ def choose_card(table: Table) -> int:
         if beats(low.bit_length() - 1, best, trump):
             winning |= low
         pool ^= low
-    if len(trick) == 2:
+    if len(trick) == players - 1:
         if winner == partner:
             return _max_points(allowed, keep)
         if winning:
@@ -136,22 +139,23 @@ def choose_card(table: Table) -> int:
 
 def play_out(table: Table) -> None:
     """Plays the hand to its end with the playout policy (``table`` is changed)."""
-    while table.done < 8:
+    last = table.last
+    while table.done < last:
         table.play(choose_card(table))
 
 
-def solve(table: Table) -> tuple[int, int, int]:
+def solve(table: Table) -> tuple[int, ...]:
     """The hand points at the end under best play for both sides, the declarer maximizing
-    its points and the two opponents minimizing them (each then maximizing its own).
+    its points and the opponents minimizing them (each then maximizing its own).
 
     Exponential: only for the last two or three tricks."""
-    if table.done == 8:
+    if table.done == table.last:
         return table.hand_points()
     seat = table.to_move
     declaring = seat == table.declarer
     declarer = table.declarer
     allowed = table.legal()
-    best: tuple[int, int, int] | None = None
+    best: tuple[int, ...] | None = None
     while allowed:
         low = allowed & -allowed
         allowed ^= low

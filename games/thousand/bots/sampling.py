@@ -5,48 +5,28 @@ deal and given cards that would have led here. It respects the voids and the car
 out by the must-beat rule, the marriages declared (their partners are still held) and not
 declared (a K or Q led alone), the musik (the declarer's, but for a card it may have given
 to the other opponent), the cards given that this seat saw, and the auction (a bid or a
-contract above 120 needs marriages worth the difference).
+contract above 120 needs marriages worth the difference). The two-player game has its own
+sampler (``sampling_two``).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from ..engine.cards import FULL_DECK, MARRIAGE_MASKS, MARRIAGE_VALUES, cards_of, marriage_total
+from ..engine.cards import FULL_DECK, cards_of, marriage_total
 from .knowledge import PLAIN_LIMIT, Knowledge
+from .sampling_two import sample_two_player_world
+from .world import World, marriage_sets, needed_marriages, pick
 
 _TRIES = 60
-
-
-@dataclass(frozen=True, slots=True)
-class World:
-    """One placement of every card consistent with the observation.
-
-    ``hands`` are the three hands now; ``deal`` the 7-card hands as dealt; ``musik`` the
-    three musik cards; ``gifts`` the cards given so far (to the left, then to the right).
-    """
-
-    hands: tuple[int, int, int]
-    deal: tuple[int, int, int]
-    musik: int
-    gifts: tuple[int, ...]
-
-
-def _pick(pool: int, count: int, rng: random.Random) -> int:
-    """``count`` cards chosen uniformly at random from ``pool``."""
-    if count <= 0:
-        return 0
-    chosen = 0
-    for card in rng.sample(cards_of(pool), count):
-        chosen |= 1 << card
-    return chosen
 
 
 def sample_world(know: Knowledge, rng: random.Random) -> World:
     """A world consistent with ``know``. Tries to satisfy every inference; if the auction's
     constraints cannot be met in a few tries (they always can in a real game), the last
     world meeting the play constraints is returned."""
+    if know.players == 2:
+        return sample_two_player_world(know, rng)
     if know.declarer is None:
         return _sample_auction(know, rng)
     fallback: World | None = None
@@ -63,15 +43,11 @@ def sample_world(know: Knowledge, rng: random.Random) -> World:
     return fallback
 
 
-def _needed_marriages(know: Knowledge, seat: int) -> int:
-    return max(0, know.best_bids[seat] - PLAIN_LIMIT)
-
-
 def _auction_consistent(know: Knowledge, world: World) -> bool:
     for seat in range(3):
         if seat == know.seat:
             continue
-        if marriage_total(world.deal[seat]) < _needed_marriages(know, seat):
+        if marriage_total(world.deal[seat]) < needed_marriages(know, seat):
             return False
     declarer = know.declarer
     if (
@@ -99,14 +75,14 @@ def _sample_auction(know: Knowledge, rng: random.Random) -> World:
         free = pool
         rng.shuffle(others)
         for seat in others:
-            need = _needed_marriages(know, seat)
+            need = needed_marriages(know, seat)
             if need:
-                options = [m for m in _marriage_sets(need) if free & m == m]
+                options = [m for m in marriage_sets(need) if free & m == m]
                 if options:
                     hands[seat] = rng.choice(options)
                     free &= ~hands[seat]
         for seat in others:
-            extra = _pick(free, 7 - hands[seat].bit_count(), rng)
+            extra = pick(free, 7 - hands[seat].bit_count(), rng)
             hands[seat] |= extra
             free &= ~extra
         deal = (hands[0], hands[1], hands[2])
@@ -134,7 +110,7 @@ def _sample_after_auction(
     if not strict:
         hands = [0, 0, 0]
         hands[me] = know.hand
-        hands[a] = _pick(unseen, sizes[a], rng)
+        hands[a] = pick(unseen, sizes[a], rng)
         hands[b] = unseen & ~hands[a]
         return _with_history(know, hands, gifts, None, rng)
     must = list(know.must_hold)
@@ -164,7 +140,7 @@ def _sample_after_auction(
     extra = need_a - only_a.bit_count()
     if extra < 0 or extra > both.bit_count():
         return None
-    to_a = _pick(both, extra, rng)
+    to_a = pick(both, extra, rng)
     hands = [0, 0, 0]
     hands[me] = know.hand
     hands[a] = must[a] | only_a | to_a
@@ -212,20 +188,6 @@ def _place_musik(
     return choice
 
 
-def _marriage_sets(need: int) -> list[int]:
-    """The sets of marriages (as K+Q card masks) worth at least ``need``, none superfluous."""
-    options = []
-    for suits in range(1, 16):
-        chosen = [s for s in range(4) if suits >> s & 1]
-        total = sum(MARRIAGE_VALUES[s] for s in chosen)
-        if total >= need and all(total - MARRIAGE_VALUES[s] < need for s in chosen):
-            mask = 0
-            for s in chosen:
-                mask |= MARRIAGE_MASKS[s]
-            options.append(mask)
-    return options
-
-
 def _place_marriages(
     know: Knowledge,
     seat: int,
@@ -237,7 +199,7 @@ def _place_marriages(
     """Gives ``seat`` the marriages its bid (and, for the declarer, its contract) needed."""
     declarer = know.declarer
     other = 3 - know.seat - seat
-    needs = [(_needed_marriages(know, seat), True)]
+    needs = [(needed_marriages(know, seat), True)]
     if (
         seat == declarer
         and know.contract is not None
@@ -255,7 +217,7 @@ def _place_marriages(
             allowed &= ~know.musik
         if seat != declarer:
             allowed &= ~know.musik
-        options = [m for m in _marriage_sets(need) if m & allowed == m]
+        options = [m for m in marriage_sets(need) if m & allowed == m]
         if options:
             must[seat] |= rng.choice(options) & unseen
 

@@ -4,8 +4,9 @@ A hand is built from a deal (``new_hand``) or a seeded shuffle (``deal_hand``); 
 canonical notation are listed by ``legal_actions`` and applied by ``apply``, which returns a
 new state or raises ``IllegalAction``; ``observation`` is what one seat may see.
 
-A hand is played by three at hand positions 0-2; with four at the table the dealer sits it
-out, and ``hand_seats``, ``seat_of`` and ``position_of`` map positions to table seats.
+A hand is played by three at hand positions 0-2, or by two at positions 0 and 1 (two musiks,
+rules 4.1); with four at the table the dealer sits it out, and ``hand_seats``, ``seat_of``
+and ``position_of`` map positions to table seats.
 """
 
 from .actions import IllegalAction
@@ -17,17 +18,28 @@ from .observation import (
     SeenMarriage,
     SeenTrick,
     observation,
+    sitting_out_view,
     spectator_view,
     view_for_seat,
 )
 from .play import apply, legal_actions
 from .rules import HOUSE_RULES, Rules
-from .scoring import round_opponent_points, score_hand
-from .seats import active_seats, by_seat, hand_seats, position_of, seat_of, sitting_out
+from .scoring import musik_points, round_opponent_points, score_hand
+from .seats import (
+    active_seats,
+    by_seat,
+    deltas_by_seat,
+    hand_seats,
+    position_of,
+    seat_of,
+    sitting_out,
+)
 from .state import (
     BIDDING,
     CONTRACT_PHASE,
+    DISCARDING,
     GIVING,
+    MUSIK_PHASE,
     OVER,
     PLAYING,
     REDEAL_PHASE,
@@ -45,8 +57,10 @@ __all__ = [
     "CARD_BY_NAME",
     "CARD_NAMES",
     "CONTRACT_PHASE",
+    "DISCARDING",
     "GIVING",
     "HOUSE_RULES",
+    "MUSIK_PHASE",
     "OVER",
     "PLAYING",
     "REDEALT",
@@ -68,8 +82,10 @@ __all__ = [
     "by_seat",
     "deal_hand",
     "deal_next",
+    "deltas_by_seat",
     "hand_seats",
     "legal_actions",
+    "musik_points",
     "new_hand",
     "new_match",
     "observation",
@@ -79,6 +95,7 @@ __all__ = [
     "score_hand",
     "seat_of",
     "sitting_out",
+    "sitting_out_view",
     "spectator_view",
     "view_for_seat",
 ]

@@ -13,7 +13,7 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-KEEP, REDEAL, BID, PASS, GIVE, CONTRACT, PLAY = range(7)
+KEEP, REDEAL, BID, PASS, GIVE, CONTRACT, PLAY, MUSIK, DISCARD = range(9)
 
 SUIT_NAMES = (
     gettext_noop("spade"),
@@ -37,6 +37,10 @@ class IllegalAction(ValueError):
         super().__init__(template.format(**params))
 
 
+MUSIK_ACTIONS = ("musik:1", "musik:2")
+"""Choosing the first or the second musik (two players); the argument is the index 0 or 1."""
+
+
 def _table() -> dict[str, tuple[int, int]]:
     table: dict[str, tuple[int, int]] = {
         "keep": (KEEP, 0),
@@ -49,6 +53,9 @@ def _table() -> dict[str, tuple[int, int]]:
     for card, name in enumerate(CARD_NAMES):
         table[f"give:{name}"] = (GIVE, card)
         table[f"play:{name}"] = (PLAY, card)
+        table[f"discard:{name}"] = (DISCARD, card)
+    for index, action in enumerate(MUSIK_ACTIONS):
+        table[action] = (MUSIK, index)
     return table
 
 
@@ -57,6 +64,7 @@ ACTIONS = _table()
 
 PLAY_ACTIONS = tuple(f"play:{name}" for name in CARD_NAMES)
 GIVE_ACTIONS = tuple(f"give:{name}" for name in CARD_NAMES)
+DISCARD_ACTIONS = tuple(f"discard:{name}" for name in CARD_NAMES)
 
 
 def parse_action(action: object) -> tuple[int, int]:
@@ -68,15 +76,15 @@ def parse_action(action: object) -> tuple[int, int]:
     if not isinstance(action, str):
         raise IllegalAction(gettext_noop("An action must be text such as play:AS."))
     kind, _, argument = action.partition(":")
-    if kind in ("bid", "contract"):
+    if kind in ("bid", "contract", "musik"):
         # ASCII digits only, and no int(): "²" is a digit to isdigit() and int() refuses very
         # long numbers, and either would escape as a plain ValueError.
         if argument.isascii() and argument.isdigit():
-            if argument[-1] in "05":
+            if argument[-1] in "05" or kind == "musik":
                 raise IllegalAction(gettext_noop("{value} is out of range."), value=argument)
             raise IllegalAction(gettext_noop("{value} is not a multiple of 5."), value=argument)
         raise IllegalAction(gettext_noop("{action} needs a number, as in bid:110."), action=kind)
-    if kind in ("give", "play"):
+    if kind in ("give", "play", "discard"):
         if argument.upper() in CARD_BY_NAME:
             raise IllegalAction(
                 gettext_noop("Write cards in capitals, as in {card}."), card=argument.upper()

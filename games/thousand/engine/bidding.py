@@ -54,11 +54,12 @@ def apply_bid(state: HandState, kind: int, value: int) -> HandState:
     seat = state.to_move
     assert seat is not None
     assert state.bid is not None
+    count = len(state.hands)
     new = state.copy()
     if kind == PASS:
         new.log = (state.log, seat, "pass")
         new.passed = state.passed | (1 << seat)
-        if new.passed in (0b011, 0b101, 0b110):
+        if new.passed.bit_count() == count - 1:
             take_musik(new)
             return new
     else:
@@ -67,9 +68,9 @@ def apply_bid(state: HandState, kind: int, value: int) -> HandState:
         new.log = (state.log, seat, f"bid:{value}")
         new.bid = value
         new.bidder = seat
-    following = (seat + 1) % 3
-    if new.passed & (1 << following):
-        following = (following + 1) % 3
+    following = (seat + 1) % count
+    while new.passed & (1 << following):
+        following = (following + 1) % count
     new.to_move = following
     return new
 

@@ -1,9 +1,9 @@
 """A match: hands in a row until someone reaches the target (rules section 3).
 
-The match works in table seats: three, or four where the dealer sits each hand out (rules
-section 4). Each hand is played by three at hand positions (see ``seats``): ``deal_next``
+The match works in table seats: two, three, or four where the dealer sits each hand out
+(rules section 4). Each hand is played at hand positions (see ``seats``): ``deal_next``
 hands the active seats' scores to the hand and ``after_hand`` lays its result back out by
-seat, leaving the sitting-out dealer's score as it was.
+seat, leaving the sitting-out dealer's score as it was but for its musik points (rules 4.2).
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from dataclasses import dataclass, replace
 
 from .rules import HOUSE_RULES, Rules
 from .scoring import on_barrel
-from .seats import active_seats, hand_seats
+from .seats import active_seats, hand_seats, sitting_out
 from .state import OVER, REDEALT, HandState, deal_hand
 
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
     """Scores by table seat, the dealer of the next hand, hands played and re-dealt, and the
-    winner's seat. A four-player match needs four scores (``new_match`` gives them)."""
+    winner's seat. A match needs a score for each player (``new_match`` gives them)."""
 
     rules: Rules = HOUSE_RULES
     scores: tuple[int, ...] = (0, 0, 0)
@@ -51,8 +51,8 @@ def new_match(rng: random.Random, rules: Rules = HOUSE_RULES) -> MatchState:
     return MatchState(rules=rules, scores=(0,) * rules.players, dealer=rng.randrange(rules.players))
 
 
-def _hand_scores(match: MatchState, seats: tuple[int, int, int]) -> tuple[int, int, int]:
-    return (match.scores[seats[0]], match.scores[seats[1]], match.scores[seats[2]])
+def _hand_scores(match: MatchState, seats: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(match.scores[seat] for seat in seats)
 
 
 def deal_next(match: MatchState, rng: random.Random) -> HandState:
@@ -61,7 +61,13 @@ def deal_next(match: MatchState, rng: random.Random) -> HandState:
     if match.is_over:
         raise ValueError("the match is over")
     seats = active_seats(match.rules.players, match.dealer)
-    return deal_hand(match.dealer, rng, _hand_scores(match, seats), match.rules)
+    return deal_hand(
+        match.dealer,
+        rng,
+        _hand_scores(match, seats),
+        match.rules,
+        match.scores[match.dealer] if match.rules.musik_points else 0,
+    )
 
 
 def after_hand(match: MatchState, hand: HandState) -> MatchState:
@@ -72,6 +78,7 @@ def after_hand(match: MatchState, hand: HandState) -> MatchState:
         hand.dealer != match.dealer
         or hand.rules != match.rules
         or hand.scores != _hand_scores(match, seats)
+        or hand.dealer_score not in (None, match.scores[match.dealer])
     ):
         raise ValueError("this hand does not belong to the match as it stands")
     if hand.phase == REDEALT:
@@ -81,6 +88,8 @@ def after_hand(match: MatchState, hand: HandState) -> MatchState:
     scores = list(match.scores)
     for position, seat in enumerate(seats):
         scores[seat] = hand.result.scores[position]
+    if sitting_out(hand) is not None:
+        scores[hand.dealer] += hand.result.dealer_delta
     winner = hand.result.winner
     return replace(
         match,

@@ -6,8 +6,11 @@ from .actions import (
     ACTIONS,
     BID,
     CONTRACT,
+    DISCARD,
     GIVE,
     KEEP,
+    MUSIK,
+    MUSIK_ACTIONS,
     PASS,
     PLAY,
     REDEAL,
@@ -16,11 +19,21 @@ from .actions import (
     parse_action,
 )
 from .bidding import answer_redeal, apply_bid, legal_bids
-from .musik import apply_contract, apply_give, legal_contracts, legal_gives
+from .musik import (
+    apply_contract,
+    apply_discard,
+    apply_give,
+    apply_musik_choice,
+    legal_contracts,
+    legal_discards,
+    legal_gives,
+)
 from .state import (
     BIDDING,
     CONTRACT_PHASE,
+    DISCARDING,
     GIVING,
+    MUSIK_PHASE,
     PLAYING,
     REDEAL_PHASE,
     HandState,
@@ -33,6 +46,8 @@ _EXPECTED = {
     REDEAL_PHASE: gettext_noop("First answer the re-deal question: keep or redeal."),
     BIDDING: gettext_noop("The auction is on: bid or pass."),
     GIVING: gettext_noop("The declarer must first give a card to each opponent."),
+    MUSIK_PHASE: gettext_noop("The declarer must first choose a musik: musik:1 or musik:2."),
+    DISCARDING: gettext_noop("The declarer must first discard two cards."),
     CONTRACT_PHASE: gettext_noop("The declarer must first announce the contract."),
     PLAYING: gettext_noop("The hand is being played: play a card."),
 }
@@ -51,6 +66,10 @@ def legal_actions(state: HandState) -> tuple[str, ...]:
             legal = legal_gives(state)
         elif phase == CONTRACT_PHASE:
             legal = legal_contracts(state)
+        elif phase == DISCARDING:
+            legal = legal_discards(state)
+        elif phase == MUSIK_PHASE:
+            legal = MUSIK_ACTIONS
         elif phase == REDEAL_PHASE:
             legal = _REDEAL_ANSWERS
         else:
@@ -77,6 +96,10 @@ def apply(state: HandState, action: str) -> HandState:
         return apply_give(state, kind, argument)
     if phase == CONTRACT_PHASE and kind == CONTRACT:
         return apply_contract(state, argument)
+    if phase == DISCARDING and (kind in (DISCARD, REDEAL)):
+        return apply_discard(state, kind, argument)
+    if phase == MUSIK_PHASE and kind == MUSIK:
+        return apply_musik_choice(state, argument)
     if phase == REDEAL_PHASE and (kind in (KEEP, REDEAL)):
         return answer_redeal(state, kind)
     expected = _EXPECTED.get(phase)

@@ -129,8 +129,11 @@ def apply_play(state: HandState, card: int) -> HandState:
         raise refusal(state, card)
     hands = state.hands
     hand = hands[seat]
+    count = len(hands)
     new = state.copy()
-    if seat == 0:
+    if count == 2:
+        new.hands = (hand ^ bit, hands[1]) if seat == 0 else (hands[0], hand ^ bit)
+    elif seat == 0:
         new.hands = (hand ^ bit, hands[1], hands[2])
     elif seat == 1:
         new.hands = (hands[0], hand ^ bit, hands[2])
@@ -152,25 +155,27 @@ def apply_play(state: HandState, card: int) -> HandState:
             new.marriages = (*state.marriages, Marriage(seat, suit, len(state.tricks) + 1))
             points = list(state.marriage_points)
             points[seat] += MARRIAGE_VALUES[suit]
-            new.marriage_points = (points[0], points[1], points[2])
+            new.marriage_points = tuple(points)
         new.trick = (card,)
-        new.to_move = (seat + 1) % 3
+        new.to_move = (seat + 1) % count
         return new
-    if len(trick) == 1:
+    if len(trick) + 1 < count:
         new.trick = (trick[0], card)
-        new.to_move = (seat + 1) % 3
+        new.to_move = (seat + 1) % count
         return new
-    cards = (trick[0], trick[1], card)
+    cards = (*trick, card)
     leader = state.leader
     assert leader is not None
-    winner = (leader + trick_winner(cards, new.trump)) % 3
+    winner = (leader + trick_winner(cards, new.trump)) % count
     taken = list(state.taken)
-    taken[winner] += CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]] + CARD_POINTS[card]
-    new.taken = (taken[0], taken[1], taken[2])
+    taken[winner] += CARD_POINTS[card] + CARD_POINTS[trick[0]]
+    if count == 3:
+        taken[winner] += CARD_POINTS[trick[1]]
+    new.taken = tuple(taken)
     new.tricks = (*state.tricks, Trick(leader, cards, winner))
     new.trick = ()
     new.leader = winner
     new.to_move = winner
-    if len(new.tricks) == 8:
+    if not new.hands[winner]:
         finish_hand(new)
     return new
