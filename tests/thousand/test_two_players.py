@@ -209,8 +209,8 @@ def test_the_opponent_s_points_stop_at_the_cap_below_the_target() -> None:
     ("phase_actions", "action", "message"),
     [
         ("", "musik:1", "The auction is on: bid or pass."),
-        (AUCTION, "discard:9S", "The declarer must first choose a musik: musik:1 or musik:2."),
-        (AUCTION, "contract:120", "The declarer must first choose a musik: musik:1 or musik:2."),
+        (AUCTION, "discard:9S", "The declarer must first choose one of the two musiks."),
+        (AUCTION, "contract:120", "The declarer must first choose one of the two musiks."),
         (f"{AUCTION} musik:2", "play:AS", "The declarer must first discard two cards."),
         (f"{AUCTION} musik:2", "discard:JH", "You do not hold JH."),
         (

@@ -46,7 +46,7 @@ _EXPECTED = {
     REDEAL_PHASE: gettext_noop("First answer the re-deal question: keep or redeal."),
     BIDDING: gettext_noop("The auction is on: bid or pass."),
     GIVING: gettext_noop("The declarer must first give a card to each opponent."),
-    MUSIK_PHASE: gettext_noop("The declarer must first choose a musik: musik:1 or musik:2."),
+    MUSIK_PHASE: gettext_noop("The declarer must first choose one of the two musiks."),
     DISCARDING: gettext_noop("The declarer must first discard two cards."),
     CONTRACT_PHASE: gettext_noop("The declarer must first announce the contract."),
     PLAYING: gettext_noop("The hand is being played: play a card."),
