@@ -16,6 +16,7 @@ from accounts.names import (
     normalize_display_name,
     validate_display_name,
 )
+from games.models import AppendOnly
 
 DISPLAY_NAME_TAKEN = _("This display name is already taken.")
 
@@ -113,26 +114,6 @@ class Profile(models.Model):
         self.display_name_key = display_name_key(self.display_name)
         if Profile.objects.with_display_name(self.display_name).exclude(pk=self.pk).exists():
             raise ValidationError({"display_name": DISPLAY_NAME_TAKEN}, code="unique")
-
-
-class AppendOnlyError(RuntimeError):
-    """A row of a record that is only ever added to (the coin ledger, the moderation log) was
-    about to be changed or deleted."""
-
-
-class AppendOnly(models.Model):
-    """A record that is only ever added to: changing or deleting a stored row refuses."""
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never changed")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never deleted")
 
 
 class Wallet(models.Model):

@@ -14,7 +14,7 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    pass
 
 DISPLAY_NAME_MIN_LENGTH = 3
 DISPLAY_NAME_MAX_LENGTH = 24
@@ -114,17 +114,6 @@ def validate_display_name(value: str) -> None:
             code="reserved",
             params={"name": value},
         )
-
-
-def display_name(user: AbstractBaseUser | AnonymousUser | None) -> str:
-    """The name other players see for ``user``. Select ``profile`` with the user
-    (``select_related("user__profile")``) when showing many names, to spare a query each."""
-    if user is None or not user.is_authenticated:
-        return gettext("Anonymous")
-    profile = getattr(user, "profile", None)
-    if profile is not None:
-        return str(profile.display_name)
-    return user.get_username()
 
 
 def random_numbered_name(prefix: str, digits: int) -> str:

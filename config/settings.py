@@ -273,7 +273,7 @@ LOGOUT_REDIRECT_URL = "home"
 # username, an optional display name and email, and a password. Guests ("Play now") are
 # handled by accounts.adapter and accounts.forms.
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
-ACCOUNT_USER_DISPLAY = "accounts.names.display_name"
+ACCOUNT_USER_DISPLAY = "games.core.names.display_name"
 ACCOUNT_FORMS = {
     "login": "accounts.forms.LoginForm",
     "signup": "accounts.forms.SignupForm",

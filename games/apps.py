@@ -17,6 +17,7 @@ class GamesConfig(AppConfig):
         # The core asks the computers to play after each change; the runner plays through
         # the core, which therefore does not import it.
         changes.computers = runner
+        import_module("games.history.receivers")
         import_module("games.signals")
         for module in GAME_SPECS:
             import_module(module)

@@ -5,12 +5,11 @@ game's engine (``games.core.registry``); its result is stored in the form its ga
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-
-from accounts.models import AppendOnly
 
 MAX_SEATS = 4
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -25,6 +24,26 @@ def _new_seed() -> int:
 def _zero_scores() -> list[int]:
     """The scores of a three-player match before migration 0003 (kept for 0001)."""
     return [0, 0, 0]
+
+
+class AppendOnlyError(RuntimeError):
+    """A row of a record that is only ever added to (the coin ledger, the moderation log) was
+    about to be changed or deleted."""
+
+
+class AppendOnly(models.Model):
+    """A record that is only ever added to: changing or deleting a stored row refuses."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never deleted")
 
 
 def new_table_code() -> str:

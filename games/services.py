@@ -13,7 +13,6 @@ play. The work is done in ``games.core``, one concern a module: ``moves`` (a rou
 
 from __future__ import annotations
 
-from games.core.cache import committed_table, stamp_of
 from games.core.clock import clock_deadline
 from games.core.friends import (
     arrived,
@@ -50,10 +49,12 @@ from games.core.refusals import STATUS_OF_REASON, MoveRejected
 from games.core.tables import (
     CONSISTENT_READ_TRIES,
     Table,
+    committed_table,
     load_table,
     match_for_user,
     matches_of,
     read_table,
+    stamp_of,
 )
 from games.core.turns import (
     ComputerTurn,

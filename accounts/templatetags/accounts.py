@@ -3,7 +3,8 @@ from __future__ import annotations
 from django import template
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from accounts import coins, guests, names
+from accounts import coins, guests
+from games.core.names import display_name as name_of
 
 register = template.Library()
 
@@ -11,7 +12,7 @@ register = template.Library()
 @register.filter
 def display_name(user: AbstractBaseUser | AnonymousUser | None) -> str:
     """``{{ user|display_name }}``: the name other players see."""
-    return names.display_name(user)
+    return name_of(user)
 
 
 @register.filter

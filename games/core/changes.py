@@ -17,13 +17,12 @@ from typing import Protocol
 
 from django.conf import settings
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
-from games.core.cache import remember, stamp_of
 from games.core.push import push_match_updated
-from games.core.tables import Table
+from games.core.tables import Table, remember, stamp_of
 from games.core.turns import ComputerTurn, Waiting, plays_at_once, turn_of
-from games.history.results import record_results
 from games.models import Match, Seat
 from games.precompiled import save_fields
 
@@ -42,6 +41,11 @@ computers: Computers | None = None
 """The computers' runner (``games.core.computers.runner``), named at start-up by
 ``GamesConfig.ready``: the runner makes its moves through this module, which therefore does not
 import it."""
+
+
+match_finished = Signal()
+"""Sent in the change that ends a match, inside its transaction with the match row locked,
+with ``match`` and ``seats``: the match history writes its results (``games.history``)."""
 
 
 class Author(Enum):
@@ -132,7 +136,7 @@ def commit(change: Change) -> None:
             match.computer_lease, match.computer_lease_until = "", None
     save_fields(match, [*change.fields, "version", "turn_started", "updated"])
     if "status" in change.fields and match.is_finished:
-        record_results(match, table.seats)
+        match_finished.send(Match, match=match, seats=table.seats)
     runner = _runner_after(change, turn)
     # A computer's move that its runner follows at once with the next computer's is not
     # announced: nobody could see its table before the next one replaces it.

@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy
 
 from games.core.changes import Author, Change, commit, take_back
-from games.core.computers.lease import process_name
 from games.core.refusals import MoveRejected, not_found
 from games.core.registry import IllegalMove
+from games.core.server import process_name
 from games.core.tables import Table, locked_table, seed_text
 from games.core.turns import ComputerTurn, Waiting
 from games.models import Match, Round

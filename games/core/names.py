@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
 
-from accounts.names import display_name
 from games.models import ComputerLevel, Seat
 
 COMPUTER_NAMES: dict[str, tuple[Promise, ...]] = {
@@ -34,6 +34,17 @@ COMPUTER_NAMES: dict[str, tuple[Promise, ...]] = {
 """Four names per level, disjoint, one per seat number (0-3): the computers at a table never
 share a name, and a computer keeps its name all match long (the same persona in every match,
 as regulars at a club's table)."""
+
+
+def display_name(user: AbstractBaseUser | AnonymousUser | None) -> str:
+    """The name other players see for ``user``. Select ``profile`` with the user
+    (``select_related("user__profile")``) when showing many names, to spare a query each."""
+    if user is None or not user.is_authenticated:
+        return gettext("Anonymous")
+    profile = getattr(user, "profile", None)
+    if profile is not None:
+        return str(profile.display_name)
+    return user.get_username()
 
 
 def relative_position(number: int, viewer: int, players: int) -> str:

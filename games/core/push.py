@@ -13,7 +13,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.core.loop import from_another_thread
+from games.core.server import from_another_thread
 
 logger = logging.getLogger(__name__)
 

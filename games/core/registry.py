@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from django.urls import URLPattern
     from django.utils.functional import _StrOrPromise
 
+    from games.core.tables import Table
     from games.models import Match
-    from games.services import Table
+    from games.rules.steps import RulesPage
 
 
 class IllegalMove(ValueError):
@@ -135,6 +136,8 @@ class GameSpec(ABC):
     """How many players the game allows at a table."""
     template: str
     """The table's template, with the partials ``table`` and ``announcer-oob``."""
+    rules_page: RulesPage | None = None
+    """The game's rules page, step by step (``games.rules``)."""
 
     @abstractmethod
     def options_form(

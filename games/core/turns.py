@@ -10,9 +10,8 @@ from typing import Any
 
 from django.conf import settings
 
-from games.core.cache import committed_table, stamp_of
 from games.core.clock import clock_deadline
-from games.core.tables import Table, consistent_table, seed_text
+from games.core.tables import Table, committed_table, consistent_table, seed_text, stamp_of
 from games.models import ComputerLevel, Match
 
 

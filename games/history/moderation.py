@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts import coins
-from accounts.names import display_name
 from accounts.profiles import save_with_numbered_name
 from games import services
+from games.core.names import display_name
 from games.history.results import rebuild_totals
 from games.models import (
     Match,

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import coins
-from accounts.names import display_name
+from games.core.names import display_name
 from games.core.registry import all_specs
 from games.history import matches as history
 from games.history import moderation

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.names import display_name
+from games.core.names import display_name
 from games.core.registry import get_spec
 from games.history import matches as history
 from games.history import ranking

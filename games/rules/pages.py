@@ -1,29 +1,21 @@
-"""The games that have a rules page, by their registry key (``Match.game``)."""
+"""Where a game's rules page is: each game gives its own (``GameSpec.rules_page``)."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from django.urls import get_script_prefix, reverse
 
-from games.rules import rummy, thousand
-from games.rules.steps import Step
+from games.core.registry import all_specs
+from games.rules.steps import RulesPage
 
 
-@dataclass(frozen=True)
-class RulesPage:
-    steps: Sequence[Step]
-    extra_context: Callable[[], dict[str, Any]]
-    template: str
-
-
-RULES_PAGES = {
-    "thousand": RulesPage(thousand.STEPS, thousand.page_context, "games/rules/thousand.html"),
-    "rummy": RulesPage(rummy.STEPS, rummy.page_context, "games/rules/rummy.html"),
-}
+def rules_page(game: str) -> RulesPage | None:
+    """The rules page of the game ``game`` (its ``Match.game``), if it has one."""
+    for spec in all_specs():
+        if spec.key == game:
+            return spec.rules_page
+    return None
 
 
 def rules_url(game: str, step: int | None = None) -> str:
@@ -34,7 +26,7 @@ def rules_url(game: str, step: int | None = None) -> str:
 @functools.lru_cache(maxsize=256)
 def _rules_url(game: str, step: int | None, prefix: str) -> str:
     # Every table links its options to their steps: reversed once per address, not per page.
-    if game not in RULES_PAGES:
+    if rules_page(game) is None:
         return ""
     if step is None:
         return reverse("rules", args=[game])

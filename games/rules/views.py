@@ -12,7 +12,7 @@ from games.rules import pages
 
 def rules_page(request: HttpRequest, game: str, step: int = 1) -> HttpResponse:
     """The rules of ``game`` at ``step``, with the points, tips and options."""
-    page = pages.RULES_PAGES.get(game)
+    page = pages.rules_page(game)
     if page is None:
         raise Http404(_("There are no rules for this game here."))
     if not 1 <= step <= len(page.steps):

@@ -5,12 +5,12 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 
 from accounts.names import (
-    display_name,
     display_name_key,
     normalize_display_name,
     random_numbered_name,
     validate_display_name,
 )
+from games.core.names import display_name
 
 
 def error_of(name: str) -> ValidationError:

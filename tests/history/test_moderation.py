@@ -17,11 +17,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.guests import create_guest
-from accounts.models import AppendOnlyError
 from games import services
 from games.core import push
 from games.history import moderation
-from games.models import Match, MatchResult, ModerationAction, Report, Seat
+from games.models import AppendOnlyError, Match, MatchResult, ModerationAction, Report, Seat
 
 from .conftest import bobs_table_won_by_bob, practice, won_match
 

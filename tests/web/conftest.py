@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from games import services
-from games.core import loop as server_loop
+from games.core import server as server_loop
 from games.core.computers import runner as bot_runner
 from games.core.registry import run_chooser
 from games.models import Match

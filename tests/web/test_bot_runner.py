@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.core import loop as server_loop
 from games.core import push
+from games.core import server as server_loop
 from games.core.computers import lease, pool
 from games.core.computers import runner as bot_runner
 from games.core.computers.machine import State
@@ -223,7 +223,7 @@ def test_only_one_process_holds_a_matchs_computer_turns(
 ) -> None:
     assert lease.take_lease(scripted_match.pk)
     assert lease.take_lease(scripted_match.pk)  # renewed by its holder
-    monkeypatch.setattr(lease, "_process_name", "another-server:4242")
+    monkeypatch.setattr(server_loop, "_process_name", "another-server:4242")
     assert not lease.take_lease(scripted_match.pk)
     # A holder that died stops renewing: its lease runs out and another process takes over.
     Match.objects.filter(pk=scripted_match.pk).update(
@@ -277,7 +277,7 @@ def test_a_computers_move_its_runner_follows_at_once_with_the_next_is_not_announ
     for expected_turn in (2, None):
         turn = services.computer_turn(scripted_match.pk)
         assert isinstance(turn, services.ComputerTurn)
-        moved = services.computer_move(scripted_match.pk, turn, "pass", lease.process_name())
+        moved = services.computer_move(scripted_match.pk, turn, "pass", server_loop.process_name())
         after = moved.after
         assert (after.seat if isinstance(after, services.ComputerTurn) else None) == expected_turn
     assert [event["version"] for _, event in sent if event["type"] == "match.updated"] == announced
@@ -296,7 +296,7 @@ def test_a_computers_move_made_without_the_lease_is_announced(
     turn = services.computer_turn(scripted_match.pk)
     assert isinstance(turn, services.ComputerTurn)
     assert (turn.seat, turn.version) == (1, 0)
-    moved = services.computer_move(scripted_match.pk, turn, "pass", lease.process_name())
+    moved = services.computer_move(scripted_match.pk, turn, "pass", server_loop.process_name())
     assert not moved.leased
     assert [event["version"] for _, event in sent] == [1]
 
@@ -341,7 +341,7 @@ def test_a_persons_move_hands_the_computers_turn_to_this_processs_runner(
     assert isinstance(turn, services.ComputerTurn)
     assert (turn.version, turn.seat) == (table.match.version, table.computer_to_move)
     assert turn == services.computer_turn(scripted_match.pk)
-    assert Match.objects.get(pk=scripted_match.pk).computer_lease == lease.process_name()
+    assert Match.objects.get(pk=scripted_match.pk).computer_lease == server_loop.process_name()
 
 
 def test_a_persons_move_that_leaves_the_computers_nothing_to_do_asks_no_runner(
@@ -494,11 +494,11 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
 def test_a_forked_server_process_holds_leases_under_a_name_of_its_own() -> None:
     """A server that loads the site, then forks its workers: each worker is a process of its
     own for the leases (one name for all would let two of them play the same turn)."""
-    parent = lease.process_name()
+    parent = server_loop.process_name()
     read, write = os.pipe()
     child = os.fork()
     if child == 0:
-        os.write(write, f"{lease.process_name()} {bot_runner.active_runners()}".encode())
+        os.write(write, f"{server_loop.process_name()} {bot_runner.active_runners()}".encode())
         os._exit(0)
     os.waitpid(child, 0)
     name, runners = os.read(read, 300).decode().split()
@@ -507,4 +507,4 @@ def test_a_forked_server_process_holds_leases_under_a_name_of_its_own() -> None:
     assert name != parent
     assert name.split(":")[1] == str(child)
     assert runners == "0"
-    assert lease.process_name() == parent
+    assert server_loop.process_name() == parent

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from games import services
-from games.core import cache
+from games.core import tables as cache
 from games.models import Match
 from games.rendering import table_fragments
 

@@ -21,9 +21,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from accounts.names import display_name
 from games import services
-from games.core.names import seat_names
+from games.core.names import display_name, seat_names
 from games.models import Match, Round
 from games.rendering import table_fragments
 from games.thousand import engine

@@ -5,9 +5,6 @@ and the computers of a process that died resume then."""
 
 from __future__ import annotations
 
-import os
-import socket
-import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,31 +12,8 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from games.core.server import process_name
 from games.models import Match
-
-
-def _new_process_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-
-
-_process_name = _new_process_name()
-
-
-def process_name() -> str:
-    """This server process's name in the leases it holds: its host, its process id and a
-    random part."""
-    return _process_name
-
-
-def _renew_process_name() -> None:
-    global _process_name
-    _process_name = _new_process_name()
-
-
-# A forked child (a server that loads the site before it forks its workers) is a server
-# process of its own: one name for them all would let two of them play the same turn.
-os.register_at_fork(after_in_child=_renew_process_name)
-
 
 # The lease's statements, written out: a runner takes and gives back the lease with every
 # person's move, and the ORM would build each statement anew every time.

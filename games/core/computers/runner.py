@@ -32,7 +32,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.utils import timezone
 
-from games.core import loop as server_loop
+from games.core import server as server_loop
 from games.core.computers import lease, pool
 from games.core.computers.machine import (
     Decide,
@@ -300,7 +300,7 @@ class MatchRunner:
                     _log_decision(self.match_id, turn)
                 else:
                     (action,) = state.decided
-                moved = computer_move(self.match_id, turn, action, lease.process_name())
+                moved = computer_move(self.match_id, turn, action, server_loop.process_name())
                 following = after_move(moved.leased, moved.after, plays_at_once(moved.after))
                 self.holding = moved.leased and isinstance(moved.after, ComputerTurn)
                 if not (isinstance(following, Submit) and following.decided is None):

@@ -32,6 +32,7 @@ from games.core.registry import (
     register,
 )
 from games.models import ComputerLevel, Match
+from games.rules.steps import RulesPage
 from games.rummy.engine import (
     DRAW,
     MATCH_LENGTHS,
@@ -53,6 +54,7 @@ from games.rummy.engine import (
 )
 from games.rummy.web import forms as rummy_forms
 from games.rummy.web import history, views
+from games.rummy.web import rules as rules_steps
 from games.rummy.web.table import present
 from games.services import Table
 
@@ -85,6 +87,7 @@ class RummySpec(GameSpec):
     name = _("Tile rummy")
     seat_counts = (2, 3, 4)
     template = "games/rummy/table.html"
+    rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/rummy.html")
     chooser = "games.rummy.computer.choose"
     computer_levels = tuple(ComputerLevel.choices)
 

@@ -26,6 +26,7 @@ from games.core.registry import (
     register,
 )
 from games.models import ComputerLevel, Match
+from games.rules.steps import RulesPage
 from games.services import Table
 from games.thousand.engine import (
     REDEAL_PHASE,
@@ -45,6 +46,7 @@ from games.thousand.engine import (
 )
 from games.thousand.web import forms as thousand_forms
 from games.thousand.web import history
+from games.thousand.web import rules as rules_steps
 from games.thousand.web.summary import rules_summary
 from games.thousand.web.table import present
 
@@ -72,6 +74,7 @@ class ThousandSpec(GameSpec):
     name = _("Thousand")
     seat_counts = (3, 4)
     template = "games/thousand/table.html"
+    rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/thousand.html")
     chooser = "games.thousand.computer.choose"
     computer_levels = tuple(ComputerLevel.choices)
     # The beginner and the normal player follow rules (about 0.1 ms a move); the expert

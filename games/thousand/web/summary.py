@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from games.core.drawn import Drawn
 from games.models import Round
 from games.rules.pages import rules_url
-from games.rules.thousand import OPTION_STEPS
 from games.thousand.engine import Observation, round_opponent_points
+from games.thousand.web.rules import OPTION_STEPS
 
 if TYPE_CHECKING:
     from games.thousand.web.viewmodels import TableView

@@ -15,8 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts import cosmetics
-from accounts.names import display_name
-from games.core.names import place_name, relative_position
+from games.core.names import display_name, place_name, relative_position
 from games.history.results import places
 from games.models import ComputerLevel, Round, Seat
 from games.rendering import match_urls
