@@ -83,18 +83,7 @@ class _Forms(HTMLParser):
             return
         name = attrs.get("name", "")
         if tag == "input" and name:
-            kind = attrs.get("type", "text")
-            if kind == "radio":
-                form.choices.setdefault(name, []).append(attrs.get("value", ""))
-                if "checked" in attrs:
-                    form.fields.append((name, attrs.get("value", "")))
-            elif kind == "checkbox":
-                if "checked" in attrs:
-                    form.fields.append((name, attrs.get("value", "on")))
-            elif kind == "submit":
-                form.buttons.append((name, attrs.get("value", ""), attrs))
-            else:
-                form.fields.append((name, attrs.get("value", "")))
+            self._input(form, name, attrs)
         elif (
             tag == "button" and attrs.get("type", "submit") == "submit" and "disabled" not in attrs
         ):
@@ -103,6 +92,21 @@ class _Forms(HTMLParser):
             self._select = name
         elif tag == "option" and self._select and "selected" in attrs:
             form.fields.append((self._select, attrs.get("value", "")))
+
+    @staticmethod
+    def _input(form: Form, name: str, attrs: dict[str, str]) -> None:
+        kind = attrs.get("type", "text")
+        if kind == "radio":
+            form.choices.setdefault(name, []).append(attrs.get("value", ""))
+            if "checked" in attrs:
+                form.fields.append((name, attrs.get("value", "")))
+        elif kind == "checkbox":
+            if "checked" in attrs:
+                form.fields.append((name, attrs.get("value", "on")))
+        elif kind == "submit":
+            form.buttons.append((name, attrs.get("value", ""), attrs))
+        else:
+            form.fields.append((name, attrs.get("value", "")))
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":

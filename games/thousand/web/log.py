@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,124 +28,139 @@ class LogEntry(Drawn):
 
 def hand_log(view: Observation, names: list[str]) -> list[LogEntry]:
     """What happened in this hand, as this seat saw it, oldest first."""
-    language = get_language()
+    return _HandLog(view, names).lines()
 
-    def line(template: str, **params: object) -> LogEntry:
-        return _entry(language, template, params)
 
-    entries: list[LogEntry] = []
-    me = view.seat
-    passes = 0
-    plays = 0
-    gives = 0
-    for step, (actor, action) in enumerate(view.history):
-        first = len(entries)
-        who = names[actor]
-        mine = actor == me
-        kind, _sep, argument = action.partition(":")
-        if action == "bid:100":
+class _HandLog:
+    """The hand's history read action by action, one method per kind of action, with the
+    counts the lines depend on (passes, cards given, cards played)."""
+
+    def __init__(self, view: Observation, names: list[str]) -> None:
+        self.view = view
+        self.names = names
+        self.language = get_language()
+        self.passes = self.gives = self.plays = 0
+
+    def lines(self) -> list[LogEntry]:
+        entries: list[LogEntry] = []
+        for step, (actor, action) in enumerate(self.view.history):
+            kind, _sep, argument = action.partition(":")
+            told = _TOLD.get("open" if action == "bid:100" else kind)
+            if told is None:
+                continue
+            for entry in told(self, actor, argument):
+                entry.step = step
+                entries.append(entry)
+        return entries
+
+    def line(self, template: str, **params: object) -> LogEntry:
+        return _entry(self.language, template, params)
+
+    def said(self, actor: int, mine: str, theirs: str, **params: object) -> LogEntry:
+        """A line in the second person for the viewer's own action, else in the third."""
+        if actor == self.view.seat:
+            return self.line(mine, **params)
+        return self.line(theirs, name=self.names[actor], **params)
+
+    def opened(self, actor: int, argument: str) -> list[LogEntry]:
+        return [
+            self.said(
+                actor,
+                _("You open with the compulsory 100."),
+                _("%(name)s opens with the compulsory 100."),
+            )
+        ]
+
+    def bid(self, actor: int, argument: str) -> list[LogEntry]:
+        return [
+            self.said(actor, _("You bid %(value)s."), _("%(name)s bids %(value)s."), value=argument)
+        ]
+
+    def passed(self, actor: int, argument: str) -> list[LogEntry]:
+        view = self.view
+        self.passes += 1
+        entries = [self.said(actor, _("You pass."), _("%(name)s passes."))]
+        if self.passes == 2 and view.musik is not None and view.declarer is not None:
+            text = (
+                _("You win the auction at %(value)s. The musik: %(cards)s.")
+                if view.declarer == view.seat
+                else _("%(name)s wins the auction at %(value)s. The musik: %(cards)s.")
+            )
             entries.append(
-                line(
-                    _("You open with the compulsory 100.")
-                    if mine
-                    else _("%(name)s opens with the compulsory 100."),
-                    name=who,
+                self.line(
+                    text, name=self.names[view.declarer], value=view.bid, cards=list(view.musik)
                 )
             )
-        elif kind == "bid":
-            entries.append(
-                line(
-                    _("You bid %(value)s.") if mine else _("%(name)s bids %(value)s."),
-                    name=who,
-                    value=argument,
-                )
+        return entries
+
+    def kept(self, actor: int, argument: str) -> list[LogEntry]:
+        return [self.line(_("You keep your cards."))]
+
+    def redealt(self, actor: int, argument: str) -> list[LogEntry]:
+        return [self.said(actor, _("You ask for a re-deal."), _("%(name)s asks for a re-deal."))]
+
+    def gave(self, actor: int, argument: str) -> list[LogEntry]:
+        view = self.view
+        assert view.declarer is not None
+        receiver = self.names[(view.declarer + 1 + self.gives) % 3]
+        self.gives += 1
+        if not argument:
+            text = _("%(name)s gives a card to %(receiver)s.")
+            return [self.line(text, name=self.names[actor], receiver=receiver)]
+        if actor == view.seat:
+            return [
+                self.line(_("You give %(card)s to %(receiver)s."), card=argument, receiver=receiver)
+            ]
+        return [self.line(_("%(name)s gives you %(card)s."), name=self.names[actor], card=argument)]
+
+    def contracted(self, actor: int, argument: str) -> list[LogEntry]:
+        return [
+            self.said(
+                actor,
+                _("You announce a contract of %(value)s."),
+                _("%(name)s announces a contract of %(value)s."),
+                value=argument,
             )
-        elif kind == "pass":
-            passes += 1
-            entries.append(line(_("You pass.") if mine else _("%(name)s passes."), name=who))
-            if passes == 2 and view.musik is not None and view.declarer is not None:
-                text = (
-                    _("You win the auction at %(value)s. The musik: %(cards)s.")
-                    if view.declarer == me
-                    else _("%(name)s wins the auction at %(value)s. The musik: %(cards)s.")
+        ]
+
+    def played(self, actor: int, argument: str) -> list[LogEntry]:
+        view = self.view
+        entries = [
+            self.said(actor, _("You play %(card)s."), _("%(name)s plays %(card)s."), card=argument)
+        ]
+        if self.plays % 3 == 0:
+            trick_number = self.plays // 3 + 1
+            entries += [
+                self.said(
+                    actor,
+                    _("You declare the %(suit)s marriage (%(value)s): trump is %(suit)s."),
+                    _("%(name)s declares the %(suit)s marriage (%(value)s): trump is %(suit)s."),
+                    suit=("suit", marriage.suit),
+                    value=MARRIAGE_VALUES[marriage.suit],
                 )
-                entries.append(
-                    line(text, name=names[view.declarer], value=view.bid, cards=list(view.musik))
-                )
-        elif kind == "keep":
-            entries.append(line(_("You keep your cards.")))
-        elif kind == "redeal":
+                for marriage in view.marriages
+                if marriage.seat == actor and marriage.trick == trick_number
+            ]
+        self.plays += 1
+        if self.plays % 3 == 0 and self.plays // 3 <= len(view.tricks):
+            winner = view.tricks[self.plays // 3 - 1].winner
             entries.append(
-                line(
-                    _("You ask for a re-deal.") if mine else _("%(name)s asks for a re-deal."),
-                    name=who,
-                )
+                self.said(winner, _("You take the trick."), _("%(name)s takes the trick."))
             )
-        elif kind == "give":
-            assert view.declarer is not None
-            receiver = (view.declarer + 1 + gives) % 3
-            gives += 1
-            if not argument:
-                text = _("%(name)s gives a card to %(receiver)s.")
-                entries.append(line(text, name=who, receiver=names[receiver]))
-            elif mine:
-                text = _("You give %(card)s to %(receiver)s.")
-                entries.append(line(text, card=argument, receiver=names[receiver]))
-            else:
-                text = _("%(name)s gives you %(card)s.")
-                entries.append(line(text, name=who, card=argument))
-        elif kind == "contract":
-            entries.append(
-                line(
-                    _("You announce a contract of %(value)s.")
-                    if mine
-                    else _("%(name)s announces a contract of %(value)s."),
-                    name=who,
-                    value=argument,
-                )
-            )
-        elif kind == "play":
-            trick_number = plays // 3 + 1
-            entries.append(
-                line(
-                    _("You play %(card)s.") if mine else _("%(name)s plays %(card)s."),
-                    name=who,
-                    card=argument,
-                )
-            )
-            if plays % 3 == 0:
-                for marriage in view.marriages:
-                    if marriage.seat == actor and marriage.trick == trick_number:
-                        text = (
-                            _("You declare the %(suit)s marriage (%(value)s): trump is %(suit)s.")
-                            if mine
-                            else _(
-                                "%(name)s declares the %(suit)s marriage (%(value)s): "
-                                "trump is %(suit)s."
-                            )
-                        )
-                        entries.append(
-                            line(
-                                text,
-                                name=who,
-                                suit=("suit", marriage.suit),
-                                value=MARRIAGE_VALUES[marriage.suit],
-                            )
-                        )
-            plays += 1
-            if plays % 3 == 0 and plays // 3 <= len(view.tricks):
-                winner = view.tricks[plays // 3 - 1].winner
-                entries.append(
-                    line(
-                        _("You take the trick.")
-                        if winner == me
-                        else _("%(name)s takes the trick."),
-                        name=names[winner],
-                    )
-                )
-        for entry in entries[first:]:
-            entry.step = step
-    return entries
+        return entries
+
+
+_TOLD: dict[str, Callable[[_HandLog, int, str], list[LogEntry]]] = {
+    "open": _HandLog.opened,
+    "bid": _HandLog.bid,
+    "pass": _HandLog.passed,
+    "keep": _HandLog.kept,
+    "redeal": _HandLog.redealt,
+    "give": _HandLog.gave,
+    "contract": _HandLog.contracted,
+    "play": _HandLog.played,
+}
+"""How each kind of action is told in the log."""
 
 
 def log_entry(template: str, **params: object) -> LogEntry:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,7 +31,7 @@ from games.thousand.web.viewmodels import TableView
 
 
 def controls(result: TableView, view: Observation, names: list[str], finished: bool) -> None:
-    me = view.seat
+    """The controls the seat is offered now, and the prompt above them."""
     legal = view.legal
     result.poll = not finished and view.phase != OVER and not legal
     if finished:
@@ -41,62 +43,81 @@ def controls(result: TableView, view: Observation, names: list[str], finished: b
             result.prompt = _("You won the match!")
         else:
             result.prompt = _("%(name)s won the match.") % {"name": result.winner}
-        return
-    if view.phase == OVER:
+    elif view.phase == OVER:
         result.controls = "next"
         hand_summary(result, view, names)
         result.prompt = result.outcome or _("The hand is over.")
-        return
-    if not legal:
+    elif not legal:
         result.controls = "wait"
         result.prompt = _waiting_prompt(view, names)
-        return
-    if view.phase == REDEAL_PHASE:
-        result.controls = "redeal"
-        result.prompt = _redeal_prompt(view)
-    elif view.phase == BIDDING:
-        result.controls = "bid"
-        bids = [int(a.split(":")[1]) for a in legal if a.startswith("bid:")]
-        result.can_raise = bool(bids)
-        result.bid_min = min(bids, default=0)
-        result.bid_max = max(bids, default=0)
-        if bids:
-            result.range_note = range_note(result.bid_min, result.bid_max, view.hand)
-        high = {"bid": view.bid, "name": result.bidder}
-        result.prompt = (
-            _("The bid is %(bid)s (%(name)s). Raise or pass.") % high
-            if bids
-            else _("The bid is %(bid)s (%(name)s). You cannot go higher: pass.") % high
-        )
-    elif view.phase == GIVING:
-        result.controls = "give"
-        result.may_abandon = "redeal" in legal
-        receiver = (me + 1 + len(view.gives)) % 3
-        result.give_to = names[receiver]
-        if view.gives:
-            result.prompt = _("Now choose a card to give to %(name)s (on your right).") % {
-                "name": names[receiver]
-            }
-        else:
-            result.prompt = _("Choose a card to give to %(name)s (on your left).") % {
-                "name": names[receiver]
-            }
-    elif view.phase == CONTRACT_PHASE:
-        result.controls = "contract"
-        values = [int(a.split(":")[1]) for a in legal]
-        result.bid_min = min(values)
-        result.bid_max = max(values)
-        result.can_raise = result.bid_max > result.bid_min
+    else:
+        offered = _OFFERED.get(view.phase)
+        if offered is not None:
+            offered(result, view, names)
+
+
+def _redeal_controls(result: TableView, view: Observation, names: list[str]) -> None:
+    result.controls = "redeal"
+    result.prompt = _redeal_prompt(view)
+
+
+def _bid_controls(result: TableView, view: Observation, names: list[str]) -> None:
+    result.controls = "bid"
+    bids = [int(a.split(":")[1]) for a in view.legal if a.startswith("bid:")]
+    result.can_raise = bool(bids)
+    result.bid_min = min(bids, default=0)
+    result.bid_max = max(bids, default=0)
+    if bids:
         result.range_note = range_note(result.bid_min, result.bid_max, view.hand)
-        result.prompt = (
-            _("Choose your contract: %(low)s to %(high)s.")
-            % {"low": result.bid_min, "high": result.bid_max}
-            if result.can_raise
-            else _("Your contract is %(value)s: announce it.") % {"value": result.bid_min}
-        )
-    elif view.phase == PLAYING:
-        result.controls = "play"
-        result.prompt = _lead_prompt(view, result.hand)
+    high = {"bid": view.bid, "name": result.bidder}
+    result.prompt = (
+        _("The bid is %(bid)s (%(name)s). Raise or pass.") % high
+        if bids
+        else _("The bid is %(bid)s (%(name)s). You cannot go higher: pass.") % high
+    )
+
+
+def _give_controls(result: TableView, view: Observation, names: list[str]) -> None:
+    result.controls = "give"
+    result.may_abandon = "redeal" in view.legal
+    receiver = names[(view.seat + 1 + len(view.gives)) % 3]
+    result.give_to = receiver
+    if view.gives:
+        result.prompt = _("Now choose a card to give to %(name)s (on your right).") % {
+            "name": receiver
+        }
+    else:
+        result.prompt = _("Choose a card to give to %(name)s (on your left).") % {"name": receiver}
+
+
+def _contract_controls(result: TableView, view: Observation, names: list[str]) -> None:
+    result.controls = "contract"
+    values = [int(a.split(":")[1]) for a in view.legal]
+    result.bid_min = min(values)
+    result.bid_max = max(values)
+    result.can_raise = result.bid_max > result.bid_min
+    result.range_note = range_note(result.bid_min, result.bid_max, view.hand)
+    result.prompt = (
+        _("Choose your contract: %(low)s to %(high)s.")
+        % {"low": result.bid_min, "high": result.bid_max}
+        if result.can_raise
+        else _("Your contract is %(value)s: announce it.") % {"value": result.bid_min}
+    )
+
+
+def _play_controls(result: TableView, view: Observation, names: list[str]) -> None:
+    result.controls = "play"
+    result.prompt = _lead_prompt(view, result.hand)
+
+
+_OFFERED: dict[str, Callable[[TableView, Observation, list[str]], None]] = {
+    REDEAL_PHASE: _redeal_controls,
+    BIDDING: _bid_controls,
+    GIVING: _give_controls,
+    CONTRACT_PHASE: _contract_controls,
+    PLAYING: _play_controls,
+}
+"""The controls of each phase in which the seat has something to do."""
 
 
 def range_note(low: int, high: int, hand: tuple[str, ...]) -> SafeString:
