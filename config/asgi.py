@@ -15,6 +15,8 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.urls import Resolver404, resolve
 
+from config.speedups import django_internals
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
@@ -26,6 +28,9 @@ class OneThreadPerRequest(ASGIHandler):
     on a loop that also serves every socket and the computer players."""
 
     def load_middleware(self, is_async: bool = False) -> None:
+        if not django_internals():
+            super().load_middleware(is_async=is_async)
+            return
         super().load_middleware(is_async=False)
         chain = self._middleware_chain
 

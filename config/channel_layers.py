@@ -14,9 +14,14 @@ from typing import Any
 
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
+from config.speedups import channels_redis_internals
+
 
 class RedisPubSubLayer(RedisPubSubChannelLayer):
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        if not channels_redis_internals():
+            await super().group_send(group, message)
+            return
         layer = self._get_layer()
         channel = layer._get_group_channel_name(group)
         shard = layer._get_shard(channel)

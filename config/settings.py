@@ -342,3 +342,7 @@ PAGE_NICENESS = env_int("PAGE_NICENESS", 10)
 # catalogues) until its heap is frozen out of the garbage collector's full scans (config/asgi.py);
 # 0: never.
 GC_FREEZE_AFTER = env_int("GC_FREEZE_AFTER_SECONDS", 30)
+
+# The speed-ups that use internals of Django, Channels and channels-redis (config/speedups.py),
+# on for the releases they were tested against; 0: the plain public path everywhere.
+PRIVATE_SPEEDUPS = env_bool("PRIVATE_SPEEDUPS", True)

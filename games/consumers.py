@@ -31,6 +31,7 @@ from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from config.speedups import channels_internals
 from games.core.computers import runner
 from games.core.presence import RENEW_SECONDS
 from games.core.sessions import CLOSE_SIGNED_OUT, session_digest, still_signed_in, user_group
@@ -98,6 +99,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         hops to another thread for each frame and notice, while every database call here runs
         in the shared threads of ``games.threads``, which close old connections in the thread
         that makes the call."""
+        if not channels_internals():
+            await super().dispatch(message)
+            return
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")

@@ -21,6 +21,8 @@ from django.db import DatabaseError, connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
+from config.speedups import django_internals
+
 M = TypeVar("M", bound=Model)
 
 _PLACEHOLDER = -1_999_999_000
@@ -58,6 +60,8 @@ class Precompiled(Generic[M]):
     def __call__(self, *values: Any, using: str = "default") -> list[M]:
         if len(values) != self._parameters:
             raise TypeError(f"expected {self._parameters} parameters, got {len(values)}")
+        if not django_internals():
+            return list(self._build(*values).using(using))
         compiled = self._compiled.get(using) or self._compile(using)
         params = [
             constant if slot is None else values[slot]
@@ -134,6 +138,9 @@ def save_fields(instance: Model, fields: Sequence[str], using: str = "default") 
     ``save`` sends them (``pre_save``, so ``auto_now`` is set, then the field's own
     preparation); no model signals are sent (the games' models have none). Like ``save``, it
     fails when the row is gone."""
+    if not django_internals():
+        instance.save(using=using, update_fields=fields)
+        return
     model = type(instance)
     names = tuple(sorted(set(fields)))
     key = (model, names, using)
