@@ -58,9 +58,8 @@ class PageQueue:
     others wait their turn, in order. A match's own requests (a move posted by a page without
     its socket, the next hand, resigning) never wait here: the people at the tables come
     before the pages. Each request runs in a thread of its own, and while people arrive in a
-    crowd (200 simulated people over 20 s: ten sign-ups, lobbies, new matches and table pages
-    a second) those threads took the interpreter from the tables' and the computers' own
-    threads, whose answers then waited seconds. ``limit`` 0: no queue.
+    crowd those threads took the interpreter from the tables' and the computers' own threads,
+    whose answers then waited (docs/load.md). ``limit`` 0: no queue.
 
     A page's scope is marked ``PAGE``: its thread then gives way to the others
     (``PAGE_NICENESS``)."""
@@ -123,7 +122,7 @@ def freeze_heap() -> None:
     """Moves every object alive now (the modules, the compiled templates and the translation
     catalogues loaded by the first requests) out of the cyclic collector's reach. Until then
     each full collection scanned them all and stopped a worker, every table and socket on it,
-    for 150 to 230 ms under load (measured with gc.callbacks); after it, for 15 to 45 ms."""
+    several times longer than after it (docs/load.md)."""
     gc.collect()
     gc.freeze()
 

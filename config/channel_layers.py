@@ -4,7 +4,7 @@ published at once.
 channels_redis (4.3) publishes under the lock each connection to Redis also takes to
 subscribe and unsubscribe a socket's group, one command at a time: while people arrive (ten
 sockets a second opening, each subscribing) the notices of every table of the process queued
-behind one another and the subscriptions, up to 4 s at 200 simulated people. A notice is one
+behind one another and the subscriptions (docs/load.md). A notice is one
 ``PUBLISH`` on the client's pool of connections, which needs no lock; the subscriptions keep
 theirs."""
 

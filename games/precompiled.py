@@ -3,11 +3,12 @@ updates of a model's fields written once per set of fields.
 
 Django compiles a queryset's SQL anew on every run. For the few reads made with every move
 (the locked table a change starts from, a viewer's table) compiling cost more processor than
-running the statement and building the objects (py-spy on a server under load: two thirds of
-the locked read). A ``Precompiled`` query is built once from an ordinary queryset whose
-parameters are placeholders; each run executes the same SQL with the caller's values and turns
-the rows into objects exactly as Django's own iterable does: the same columns, the same
-converters, the related objects of ``select_related`` and the annotations.
+running the statement and building the objects (docs/load.md). A ``Precompiled`` query is
+built once from an ordinary queryset whose parameters are placeholders; each run executes the
+same SQL with the caller's values and turns the rows into objects exactly as Django's own
+iterable does: the same columns, the same converters, the related objects of
+``select_related`` and the annotations. Both use Django's internals, for the releases
+``config.speedups`` names; on any other, the plain queryset and ``save``.
 """
 
 from __future__ import annotations
@@ -133,8 +134,8 @@ _updates: dict[tuple[type[Model], tuple[str, ...], str], tuple[str, list[Any]]] 
 
 def save_fields(instance: Model, fields: Sequence[str], using: str = "default") -> None:
     """``instance.save(update_fields=fields)`` with the statement written once per model and
-    set of fields (the ORM builds it anew each time: three quarters of the processor a save of
-    the match or of its round took with every move). The fields' values go to the database as
+    set of fields (the ORM builds it anew each time, the most of a save's processor). The
+    fields' values go to the database as
     ``save`` sends them (``pre_save``, so ``auto_now`` is set, then the field's own
     preparation); no model signals are sent (the games' models have none). Like ``save``, it
     fails when the row is gone."""

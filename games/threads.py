@@ -3,8 +3,7 @@ players' turns), run in two small pools of threads shared by every socket and ru
 process.
 
 A thread of each socket's own (Channels' default) means hundreds of threads taking turns on the
-interpreter lock and on the database connections under load: at 200 simulated people thinking,
-about 14 person moves a second were carried against about 20 in a shared pool. The computer
+interpreter lock and on the database connections under load (docs/load.md). The computer
 players have a pool of their own, so their turns do not wait in the queue of the tables being
 rendered for hundreds of viewers, nor the viewers in theirs (all still share the interpreter).
 

@@ -43,8 +43,7 @@ def executor() -> concurrent.futures.Executor | None:
 
 def start() -> None:
     """Starts the decision processes now, each importing the games' computer players: started
-    on the first decision instead, the first computer moves waited for them (seconds on a busy
-    machine, seen with ``manage.py loadtest``)."""
+    on the first decision instead, the first computer moves waited for them."""
     pool = executor()
     if pool is None:
         return

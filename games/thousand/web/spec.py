@@ -77,8 +77,7 @@ class ThousandSpec(GameSpec):
     rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/thousand.html")
     chooser = "games.thousand.computer.choose"
     computer_levels = tuple(ComputerLevel.choices)
-    # The beginner and the normal player follow rules (about 0.1 ms a move); the expert
-    # searches (about 50 ms).
+    # The beginner and the normal player follow rules and decide at once; the expert searches.
     quick_levels = frozenset({ComputerLevel.BEGINNER, ComputerLevel.NORMAL})
 
     def options_form(
