@@ -343,6 +343,10 @@ PAGE_NICENESS = env_int("PAGE_NICENESS", 10)
 # 0: never.
 GC_FREEZE_AFTER = env_int("GC_FREEZE_AFTER_SECONDS", 30)
 
+# How long a table socket's presence lasts unless the socket renews it (games/core/presence.py):
+# a server that dies leaves its people shown at their tables this long at most.
+PRESENCE_SECONDS = env_int("PRESENCE_SECONDS", 60)
+
 # The speed-ups that use internals of Django, Channels and channels-redis (config/speedups.py),
 # on for the releases they were tested against; 0: the plain public path everywhere.
 PRIVATE_SPEEDUPS = env_bool("PRIVATE_SPEEDUPS", True)

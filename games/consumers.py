@@ -33,7 +33,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from config.speedups import channels_internals
 from games.core.computers import runner
-from games.core.presence import RENEW_SECONDS
+from games.core.presence import renew_seconds
 from games.core.sessions import CLOSE_SIGNED_OUT, session_digest, still_signed_in, user_group
 from games.rendering import table_fragments
 from games.services import (
@@ -153,7 +153,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _renew_presence(self) -> None:
         while True:
-            await asyncio.sleep(RENEW_SECONDS)
+            await asyncio.sleep(renew_seconds())
             await for_tables(renew_presence)(self.match_id, self.present_at, self.channel_name)
 
     async def disconnect(self, code: int) -> None:

@@ -8,7 +8,6 @@ import time
 
 import pytest
 
-from games.core import presence as presence_module
 from games.core.presence import presence
 
 
@@ -24,8 +23,8 @@ def test_a_seat_is_present_while_any_of_its_sockets_is_open() -> None:
     assert store.seats(8) == set()
 
 
-def test_an_entry_its_socket_stopped_renewing_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(presence_module, "EXPIRY_SECONDS", 1)
+def test_an_entry_its_socket_stopped_renewing_runs_out(settings: pytest.MonkeyPatch) -> None:
+    settings.PRESENCE_SECONDS = 1  # type: ignore[attr-defined]
     store = presence()
     store.arrive(7, 0, "killed-with-its-server")
     store.arrive(7, 1, "still-open")
