@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.core.registry import GameSpec
+from games.core.spec import GameSpec
 from games.models import MAX_SEATS, ComputerLevel
 from games.services import DEFAULT_TURN_SECONDS, TURN_SECONDS_CHOICES
 
@@ -23,11 +23,11 @@ class PracticeForm(forms.Form):
     def __init__(self, spec: GameSpec, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(data)
         self.spec = spec
-        if len(spec.seat_counts) > 1:
+        if len(spec.rules.seat_counts) > 1:
             self.fields["players"] = _players_field(spec)
         self.fields["level"] = forms.ChoiceField(
             label=_("Computer players"),
-            choices=spec.computer_levels,
+            choices=spec.computers.levels,
             initial=ComputerLevel.NORMAL,
             widget=forms.RadioSelect,
             help_text=_(
@@ -39,7 +39,7 @@ class PracticeForm(forms.Form):
 
     @property
     def players(self) -> int:
-        return int(self.cleaned_data.get("players") or self.spec.seat_counts[0])
+        return int(self.cleaned_data.get("players") or self.spec.rules.seat_counts[0])
 
 
 class FriendsTableForm(forms.Form):
@@ -48,7 +48,7 @@ class FriendsTableForm(forms.Form):
     def __init__(self, spec: GameSpec, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(data, prefix="table")
         self.spec = spec
-        if len(spec.seat_counts) > 1:
+        if len(spec.rules.seat_counts) > 1:
             self.fields["players"] = _players_field(spec)
         self.fields["clock"] = forms.TypedChoiceField(
             label=_("Time for a turn"),
@@ -71,7 +71,7 @@ class FriendsTableForm(forms.Form):
             (FRIEND, _("A friend")),
             *[
                 (value, _("Computer · %(level)s") % {"level": label})
-                for value, label in spec.computer_levels
+                for value, label in spec.computers.levels
             ],
         ]
         for number in range(1, MAX_SEATS):
@@ -84,7 +84,7 @@ class FriendsTableForm(forms.Form):
 
     @property
     def players(self) -> int:
-        return int(self.cleaned_data.get("players") or self.spec.seat_counts[0])
+        return int(self.cleaned_data.get("players") or self.spec.rules.seat_counts[0])
 
     def computers(self) -> dict[int, str]:
         """The seats given to computers, with their levels."""
@@ -99,9 +99,9 @@ class FriendsTableForm(forms.Form):
 def _players_field(spec: GameSpec) -> forms.Field:
     return forms.TypedChoiceField(
         label=_("Players"),
-        choices=[(count, str(count)) for count in spec.seat_counts],
+        choices=[(count, str(count)) for count in spec.rules.seat_counts],
         coerce=int,
-        initial=spec.seat_counts[0],
+        initial=spec.rules.seat_counts[0],
         required=False,
         empty_value=None,
         widget=forms.RadioSelect,

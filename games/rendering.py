@@ -122,7 +122,7 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
         clock_seconds=match.turn_seconds,
         clock_deadline=deadline.isoformat() if deadline else "",
         can_start=not any(seat.is_open for seat in table.seats),
-        levels=[(value, str(label)) for value, label in table.spec.computer_levels],
+        levels=[(value, str(label)) for value, label in table.spec.computers.levels],
     )
 
 
@@ -140,12 +140,12 @@ def page_context(
         origin = f"{request.scheme}://{request.get_host()}"
     context: dict[str, Any] = {"core": core_view(table, seat, names, origin), "message": message}
     if table.match.status != Match.Status.WAITING:
-        context["t"] = table.spec.present(table, seat, names, message, request)
+        context["t"] = table.spec.table.present(table, seat, names, message, request)
     return context
 
 
 def template_of(table: Table) -> str:
-    return WAITING_TEMPLATE if table.match.is_waiting else table.spec.template
+    return WAITING_TEMPLATE if table.match.is_waiting else table.spec.table.template
 
 
 def table_fragments(

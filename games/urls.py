@@ -16,4 +16,4 @@ urlpatterns: list[URLPattern] = [
     path("play/<int:match_id>/leave/", views.table_leave, name="table_leave"),
     path("t/<str:code>/", views.table_join, name="table_join"),
 ]
-urlpatterns += [pattern for spec in all_specs() for pattern in spec.urls()]
+urlpatterns += [pattern for spec in all_specs() for pattern in spec.table.urls()]

@@ -16,7 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.core.computers import runner
 from games.core.names import place_name, seat_names
-from games.core.registry import GameSpec, all_specs, get_spec
+from games.core.registry import all_specs, get_spec
+from games.core.spec import GameSpec
 from games.forms import FriendsTableForm, JoinForm, PracticeForm
 from games.history.results import places
 from games.models import Match
@@ -75,7 +76,7 @@ def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
     listed = []
     for spec in all_specs():
         data = request.POST if posted == spec.key else None
-        options = spec.options_form(data)
+        options = spec.table.options_form(data)
         practice = PracticeForm(spec, data if mode == "practice" else None)
         drawn_key = ""
         if data is None:
@@ -211,7 +212,7 @@ def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, ob
                 if match.is_finished and match.scores
                 else "",
                 "level": computer_level_label(computers[0].computer_level) if computers else "",
-                "about": get_spec(match.game).listing(match),
+                "about": get_spec(match.game).table.listing(match),
                 # The viewer first, then the others in playing order.
                 "scores": [
                     (names[n % count], match.scores[n % count])

@@ -87,7 +87,7 @@ def fill_with_computers(match_id: int, level: str, *, user: User) -> Table:
 
     def fill(change: Change) -> None:
         table = change.table
-        if level not in dict(table.spec.computer_levels):
+        if level not in dict(table.spec.computers.levels):
             raise MoveRejected("malformed", gettext_lazy("Choose a computer level."))
         for seat in table.seats:
             if seat.is_open:

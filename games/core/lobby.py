@@ -10,7 +10,8 @@ from django.db import transaction
 
 from games.core.changes import Author, Change, announce
 from games.core.moves import deal
-from games.core.registry import GameSpec, get_spec
+from games.core.registry import get_spec
+from games.core.spec import GameSpec
 from games.core.tables import Table
 from games.models import Match, Seat, new_table_code
 
@@ -37,9 +38,9 @@ def create_practice_match(
 ) -> Match:
     """A new match of ``owner`` against computers of ``level``, its first round dealt."""
     spec = get_spec(game)
-    if level not in dict(spec.computer_levels):
+    if level not in dict(spec.computers.levels):
         raise ValueError(f"unknown computer level {level!r}")
-    players = players or spec.seat_counts[0]
+    players = players or spec.rules.seat_counts[0]
     seats = [{"user": owner}] + [{"computer_level": level}] * (players - 1)
     return _create(owner, spec, options, seats, Match.Mode.PRACTICE, seed=seed)
 
@@ -57,7 +58,7 @@ def create_friends_table(
     levels in ``computers`` (seat → level), the other seats open until friends join."""
     spec = get_spec(game)
     computers = dict(computers or {})
-    levels = dict(spec.computer_levels)
+    levels = dict(spec.computers.levels)
     if any(seat <= 0 or seat >= players or lvl not in levels for seat, lvl in computers.items()):
         raise ValueError("computers sit in seats 1 and up, at a level the game has")
     if turn_seconds not in TURN_SECONDS_CHOICES:
@@ -80,9 +81,9 @@ def _create(
     turn_seconds: int | None = None,
 ) -> Match:
     players = len(seats)
-    if players not in spec.seat_counts:
-        raise ValueError(f"{spec.key} is played by {spec.seat_counts} players, not {players}")
-    stored = spec.check_options(options, players)
+    if players not in spec.rules.seat_counts:
+        raise ValueError(f"{spec.key} is played by {spec.rules.seat_counts} players, not {players}")
+    stored = spec.rules.check_options(options, players)
     with transaction.atomic():
         match = Match(
             game=spec.key,
@@ -94,7 +95,7 @@ def _create(
         )
         if seed is not None:
             match.seed = seed
-        match.progress = spec.new_progress(stored, players, match.seed)
+        match.progress = spec.rules.new_progress(stored, players, match.seed)
         if mode == Match.Mode.FRIENDS:
             match.status = Match.Status.WAITING
             match.code = _free_code()

@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy
 
 from games.core.changes import Author, Change, commit, take_back
 from games.core.refusals import MoveRejected, not_found
-from games.core.registry import IllegalMove
 from games.core.server import process_name
+from games.core.spec import IllegalMove
 from games.core.tables import Table, locked_table, seed_text
 from games.core.turns import ComputerTurn, Waiting
 from games.models import Match, Round
@@ -54,9 +54,9 @@ def play(match_id: int, fields: Mapping[str, Any], *, user: User, socket: str = 
     def move(change: Change, seat: int) -> None:
         spec = change.table.spec
         try:
-            action = spec.parse_move(fields)
+            action = spec.table.parse_move(fields)
         except IllegalMove as error:
-            raise MoveRejected("malformed", spec.reason(error)) from None
+            raise MoveRejected("malformed", spec.table.reason(error)) from None
         _check_version(change.table, version)
         _apply_move(change, seat, action)
 
@@ -123,7 +123,7 @@ def next_round(match_id: int, expected_version: int, *, user: User, socket: str 
     def deal_next(change: Change, seat: int) -> None:
         table = change.table
         _check_version(table, expected_version)
-        if table.state is not None and not table.spec.round_over(table.state):
+        if table.state is not None and not table.spec.rules.round_over(table.state):
             raise MoveRejected("round_in_progress", gettext_lazy("The hand is still being played."))
         deal(change)
 
@@ -211,14 +211,14 @@ def _check_version(table: Table, expected: int) -> None:
 def _apply_move(change: Change, seat: int, action: Any, by_computer: bool = False) -> None:
     table = change.table
     spec = table.spec
-    if table.round is None or spec.round_over(table.state):
+    if table.round is None or spec.rules.round_over(table.state):
         raise MoveRejected("round_over", gettext_lazy("This hand is over: deal the next one."))
-    if spec.to_move(table.state) != seat:
+    if spec.rules.to_move(table.state) != seat:
         raise MoveRejected("not_your_turn", gettext_lazy("It is not your turn."))
     try:
-        state = spec.apply(table.state, seat, action)
+        state = spec.rules.apply(table.state, seat, action)
     except IllegalMove as error:
-        raise MoveRejected("illegal", spec.reason(error)) from None
+        raise MoveRejected("illegal", spec.table.reason(error)) from None
     stand_in = by_computer and table.seats[seat].user_id is not None
     _record(change, state, stand_in)
 
@@ -235,13 +235,13 @@ def _record(change: Change, state: Any, stand_in: bool = False) -> None:
     if stand_in:
         current.stand_in_moves = [*current.stand_in_moves, len(current.actions)]
         fields.append("stand_in_moves")
-    current.actions = spec.actions(state)
+    current.actions = spec.rules.actions(state)
     table.state = state
-    if spec.round_over(state):
+    if spec.rules.round_over(state):
         _finish_round(change, state)
         fields += ["status", "result"]
     save_fields(current, fields)
-    if spec.round_over(state):
+    if spec.rules.round_over(state):
         if current.status == Round.Status.VOID:
             deal(change)
         return
@@ -252,13 +252,15 @@ def _answer_at_once(change: Change) -> None:
     """A computer asked something whose pause would give away its hidden cards answers it
     within the same change (the spec says when). The answer needs no search."""
     table = change.table
-    if not table.spec.answers_at_once(table.state):
+    if not table.spec.rules.answers_at_once(table.state):
         return
     seat = table.computer_to_move
     if seat is None:
         return
     seed = seed_text(table.match, "at-once", table.round.number if table.round else 0, seat)
-    action = table.spec.choose(table.seats[seat].playing_level, table.view_for(seat), seed)
+    action = table.spec.computers.choose(
+        table.seats[seat].playing_level, table.view_for(seat), seed
+    )
     _apply_move(change, seat, action)
 
 
@@ -266,7 +268,7 @@ def _finish_round(change: Change, state: Any) -> None:
     table, match = change.table, change.match
     current = table.round
     assert current is not None
-    end = table.spec.finish_round(match.options, match.progress, match.scores, state)
+    end = table.spec.rules.finish_round(match.options, match.progress, match.scores, state)
     match.progress = end.progress
     match.scores = end.scores
     current.result = end.result
@@ -284,9 +286,9 @@ def deal(change: Change) -> None:
     """Deals the match's next round (its first, at a new match)."""
     table, match = change.table, change.match
     number = 1 if table.round is None else table.round.number + 1
-    setup = table.spec.start_round(
+    setup = table.spec.rules.start_round(
         match.options, match.progress, match.scores, seed_text(match, "deal", number)
     )
     table.round = Round.objects.create(match=match, number=number, setup=setup)
-    table.state = table.spec.replay(setup, [])
+    table.state = table.spec.rules.replay(setup, [])
     _answer_at_once(change)

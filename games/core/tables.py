@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.db.models import F
 
-from games.core.registry import GameSpec, get_spec
+from games.core.registry import get_spec
+from games.core.spec import GameSpec
 from games.models import Match, Round, Seat
 from games.precompiled import Precompiled
 
@@ -47,14 +48,14 @@ class Table:
 
     def view_for(self, seat: int) -> Any:
         """All that ``seat`` may see of the current round."""
-        return self.spec.observation(self.state, seat)
+        return self.spec.rules.observation(self.state, seat)
 
     @property
     def to_move(self) -> int | None:
         """The seat whose turn it is while the match goes on."""
         if self.match.status != Match.Status.PLAYING or self.state is None:
             return None
-        return self.spec.to_move(self.state)
+        return self.spec.rules.to_move(self.state)
 
     @property
     def computer_to_move(self) -> int | None:
@@ -161,7 +162,7 @@ def table_of(
 ) -> Table:
     """The table of ``match`` as read, its current round's position rebuilt."""
     spec = get_spec(match.game)
-    state = None if current is None else spec.replay(current.setup, current.actions)
+    state = None if current is None else spec.rules.replay(current.setup, current.actions)
     return Table(match, seats, current, state, spec, results=results)
 
 

@@ -82,11 +82,11 @@ def turn_of(table: Table) -> ComputerTurn | Waiting | None:
         version=match.version,
         seat=seat,
         level=table.seats[seat].playing_level,
-        chooser=table.spec.chooser,
+        chooser=table.spec.computers.chooser,
         view=view,
         seed=seed_text(match, "computer", match.version),
-        pause=table.spec.after_computer_move(view),
-        quick=table.seats[seat].playing_level in table.spec.quick_levels,
+        pause=table.spec.computers.pause_after(view),
+        quick=table.seats[seat].playing_level in table.spec.computers.quick_levels,
     )
 
 

@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.core.names import seat_names
-from games.core.registry import GameSpec, ReplayMark, RoundSummary, StoredRound, all_specs, get_spec
+from games.core.registry import all_specs, get_spec
+from games.core.spec import GameSpec
+from games.core.spec_history import ReplayMark, RoundSummary, StoredRound
 from games.history import charts
 from games.history.results import places as finishing_places
 from games.models import Match, MatchResult, Round, Seat
@@ -109,7 +111,7 @@ def history_rows(matches: Sequence[Match], user: AbstractBaseUser) -> list[Histo
             HistoryRow(
                 match=match,
                 game=str(spec.name),
-                options=", ".join(spec.options_summary(match.options)),
+                options=", ".join(spec.table.options_summary(match.options)),
                 opponents=opponents,
                 scores=[(names[n], match.scores[n]) for n in range(len(seats)) if match.scores],
                 place=mine[0].place if mine else None,
@@ -193,7 +195,7 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
         .exclude(status=Round.Status.PLAYING)
         .order_by("number")
     ]
-    summaries = [spec.round_summary(round_, names) for round_ in stored]
+    summaries = [spec.history.round_summary(round_, names) for round_ in stored]
     # The running scores count back from the match's scores, so a match that did not start
     # at zero (or a game that scores more than its rounds) still ends on its real scores.
     running = list(match.scores) if match.scores else [0] * len(seats)
@@ -243,19 +245,21 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
             )
             for seat in seats
         ],
-        options=", ".join(spec.options_summary(match.options)),
-        chart=charts.score_lines(names, running, progression, _(spec.round_words.after_each)),
-        replayable=match.is_finished and bool(spec.replay_template),
+        options=", ".join(spec.table.options_summary(match.options)),
+        chart=charts.score_lines(
+            names, running, progression, _(spec.history.round_words.after_each)
+        ),
+        replayable=match.is_finished and bool(spec.history.replay_template),
     )
 
 
 def round_states(spec: GameSpec, setup: Any, actions: Sequence[Any]) -> list[Any]:
     """The round's state before any action and after each one, rebuilt through the game's
     engine from the stored setup and actions."""
-    state = spec.replay(setup, [])
+    state = spec.rules.replay(setup, [])
     states = [state]
     for action in actions:
-        state = spec.apply(state, spec.to_move(state), action)
+        state = spec.rules.apply(state, spec.rules.to_move(state), action)
         states.append(state)
     return states
 
@@ -273,7 +277,7 @@ class ReplayStep:
 
     @property
     def title(self) -> str:
-        return _(self.spec.round_words.replay_title) % {
+        return _(self.spec.history.round_words.replay_title) % {
             "number": self.number,
             "match": self.match.pk,
         }
@@ -284,7 +288,7 @@ def replay_step(match: Match, number: int, step: int) -> ReplayStep | None:
     hand shown and every seat named as a stranger reads it; ``None`` if the match is not
     over, or has no such round, or its game has no replay."""
     spec = get_spec(match.game)
-    if not match.is_finished or not spec.replay_template:
+    if not match.is_finished or not spec.history.replay_template:
         return None
     stored = Round.objects.filter(match=match, number=number).first()
     if stored is None:
@@ -301,7 +305,7 @@ def replay_step(match: Match, number: int, step: int) -> ReplayStep | None:
         number=number,
         step=step,
         last=len(states) - 1,
-        view=spec.replay_view(states, step, names),
-        marks=spec.replay_marks(states),
+        view=spec.history.replay_view(states, step, names),
+        marks=spec.history.replay_marks(states),
         names=names,
     )

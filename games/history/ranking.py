@@ -39,8 +39,8 @@ class RankingFilter(forms.Form):
         self.fields["game"].choices = [(spec.key, spec.name) for spec in specs]
         lengths: list[tuple[str, str]] = [("", str(gettext_lazy("Any length")))]
         for spec in specs:
-            for value in spec.match_lengths:
-                label = spec.length_label(value)
+            for value in spec.history.match_lengths:
+                label = spec.history.length_label(value)
                 if (value, label) not in lengths:
                     lengths.append((value, label))
         self.fields["length"].choices = lengths

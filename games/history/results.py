@@ -15,7 +15,9 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.core.registry import GameSpec, StoredRound, get_spec
+from games.core.registry import get_spec
+from games.core.spec import GameSpec
+from games.core.spec_history import StoredRound
 from games.history import ratings
 from games.history.statistics import Totals
 from games.models import Match, MatchResult, PlayerRating, PlayerTotals, Round, Seat
@@ -69,7 +71,7 @@ def draft_results(
 ) -> list[ResultDraft]:
     """The result of each person seated at a finished match."""
     counted = sum(1 for stored in rounds if not stored.void and stored.result is not None)
-    counters = spec.player_counters(rounds, len(seats))
+    counters = spec.history.player_counters(rounds, len(seats))
     order = places(scores, winner, resigned_by)
     return [
         ResultDraft(
@@ -120,7 +122,7 @@ def record_results(match: Match, seats: Sequence[Seat], when: datetime | None = 
         return
     order = places(match.scores, match.winner, match.resigned_by)
     changes = rate_match(match.game, at_end, drafts, order)
-    length = spec.match_length(match.options)
+    length = spec.history.match_length(match.options)
     level = table_level([seat.computer_level for seat in seats])
     finished = when or timezone.now()
     for draft in drafts:

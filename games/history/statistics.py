@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from games.core.registry import GameSpec
+from games.core.spec import GameSpec
 from games.history.charts import RecentResult, recent_results
 from games.models import ComputerLevel, MatchResult, PlayerTotals
 
@@ -53,8 +53,8 @@ class Totals:
             (_("Matches played"), str(self.matches)),
             (_("Matches won"), str(self.won)),
             (_("Win rate"), percent(self.won, self.matches)),
-            (_(spec.round_words.played), str(self.rounds)),
-            *spec.statistics(self.counters, self.rounds),
+            (_(spec.history.round_words.played), str(self.rounds)),
+            *spec.history.statistics(self.counters, self.rounds),
         ]
 
 
@@ -143,7 +143,10 @@ def summarise(
         by_length=_split(
             spec,
             overall,
-            [(spec.length_label(key), lengths[key]) for key in sorted(lengths, key=_numeric)],
+            [
+                (spec.history.length_label(key), lengths[key])
+                for key in sorted(lengths, key=_numeric)
+            ],
         ),
         by_level=_split(
             spec,

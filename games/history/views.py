@@ -105,7 +105,7 @@ def _render_replay(
         return render(
             request,
             "games/history/replay_unavailable.html",
-            {"match": match, "words": get_spec(match.game).round_words},
+            {"match": match, "words": get_spec(match.game).history.round_words},
             status=403,
         )
     context = {"replay": step, "base": base, "back": back}

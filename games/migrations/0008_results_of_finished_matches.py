@@ -69,7 +69,7 @@ def write_results(apps: Any, schema_editor: Any) -> None:
                 seat=draft.seat,
                 game=match.game,
                 mode=match.mode,
-                length=spec.match_length(match.options),
+                length=spec.history.match_length(match.options),
                 level=level,
                 players=len(seats),
                 place=draft.place,

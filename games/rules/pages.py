@@ -14,7 +14,7 @@ def rules_page(game: str) -> RulesPage | None:
     """The rules page of the game ``game`` (its ``Match.game``), if it has one."""
     for spec in all_specs():
         if spec.key == game:
-            return spec.rules_page
+            return spec.table.rules_page
     return None
 
 

@@ -165,7 +165,7 @@ def test_three_guests_play_a_hand_at_one_friends_table(
         views[version] = {seat: table.view_for(seat) for seat in range(3)}
         for page in pages.values():
             wait_for_version(page, version)
-        if table.spec.round_over(table.state):
+        if table.spec.rules.round_over(table.state):
             break
         seat = table.to_move
         assert seat is not None

@@ -17,10 +17,9 @@ from operator import xor
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.urls import reverse
 from django.utils.translation import gettext
 
-from games.core.registry import GameSpec, IllegalMove, RoundEnd
+from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
@@ -128,41 +127,24 @@ class NimOptionsForm(forms.Form):
 
 
 @dataclass
-class NimTable:
-    """The table as one seat sees it, for ``nim/table.html``."""
+class NimPage:
+    """Nim's part of the table as one seat sees it, for ``nim/table.html`` (the core's part,
+    ``core``, gives the version, the seats and their names)."""
 
-    seat: int
-    version: int
     heaps: list[int]
     my_turn: bool
     to_move_name: str
-    names: list[str]
-    scores: list[int]
     round_number: int
     rounds_finished: int
     round_over: bool
     match_over: bool
     winner: str
     message: str
-    act_url: str
-    next_url: str
-    resign_url: str
-    ws_url: str
     announcement: str
 
 
-class NimSpec(GameSpec):
-    key = KEY
-    name = "Nim"
+class NimRules(GameRules[NimState, str, NimView]):
     seat_counts = (2, 3, 4)
-    template = "nim/table.html"
-    chooser = "tests.core.nim.choose"
-    computer_levels = (("beginner", "Beginner"), ("normal", "Normal"))
-
-    def options_form(
-        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
-    ) -> forms.Form:
-        return NimOptionsForm(data, prefix=prefix)
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         rounds = options.get("rounds", 1)
@@ -170,9 +152,6 @@ class NimSpec(GameSpec):
         if rounds not in ROUNDS or heaps not in HEAPS or players not in self.seat_counts:
             raise ValueError("not a Nim option")
         return {"rounds": rounds, "heaps": heaps}
-
-    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
-        return [f"{options['rounds']} rounds", f"{options['heaps']} heaps"]
 
     def new_progress(self, options: Mapping[str, Any], players: int, seed: int) -> dict[str, Any]:
         return {"first": seed % players, "rounds_played": 0}
@@ -196,10 +175,10 @@ class NimSpec(GameSpec):
             state = apply_action(state, state.to_move, action)  # type: ignore[arg-type]
         return state
 
-    def apply(self, state: NimState, seat: int, action: Any) -> NimState:
+    def apply(self, state: NimState, seat: int, action: str) -> NimState:
         return apply_action(state, seat, action)
 
-    def actions(self, state: NimState) -> list[Any]:
+    def actions(self, state: NimState) -> list[str]:
         return [action for _seat, action in state.moves]
 
     def to_move(self, state: NimState) -> int | None:
@@ -233,6 +212,21 @@ class NimSpec(GameSpec):
     def observation(self, state: NimState, seat: int) -> NimView:
         return NimView(seat, state.heaps, state.to_move, state.moves)
 
+
+class NimTable(GameTable[str]):
+    template = "nim/table.html"
+
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
+    ) -> forms.Form:
+        return NimOptionsForm(data, prefix=prefix)
+
+    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
+        return [f"{options['rounds']} rounds", f"{options['heaps']} heaps"]
+
+    def listing(self, match: Match) -> str:
+        return f"{match.options['rounds']} rounds"
+
     def parse_move(self, data: Mapping[str, Any]) -> str:
         heap, count = data.get("heap"), data.get("take")
         values = []
@@ -254,36 +248,35 @@ class NimSpec(GameSpec):
         names: Sequence[str],
         message: str = "",
         request: HttpRequest | None = None,
-    ) -> NimTable:
+    ) -> NimPage:
         match = table.match
         state: NimState = table.state
-        view = self.observation(state, seat)
+        view = RULES.observation(state, seat)
         finished = table.finished_rounds()
         winner = "" if match.winner is None else names[match.winner]
         to_move = table.to_move
-        return NimTable(
-            seat=seat,
-            version=match.version,
+        return NimPage(
             heaps=list(view.heaps),
             my_turn=to_move == seat,
             to_move_name="" if to_move is None else names[to_move],
-            names=list(names),
-            scores=list(match.scores),
             round_number=table.round.number if table.round else 0,
             rounds_finished=len(finished),
             round_over=state.over,
             match_over=match.is_finished,
             winner=winner,
             message=message,
-            act_url=reverse("match_act", args=[match.pk]),
-            next_url=reverse("match_next", args=[match.pk]),
-            resign_url=reverse("match_resign", args=[match.pk]),
-            ws_url=f"/ws/play/{match.pk}/",
             announcement=f"Heaps {' '.join(map(str, view.heaps))}",
         )
 
-    def listing(self, match: Match) -> str:
-        return f"{match.options['rounds']} rounds"
 
-
-SPEC = NimSpec()
+NimGame = GameSpec[NimState, str, NimView]
+RULES = NimRules()
+SPEC: NimGame = GameSpec(
+    key=KEY,
+    name="Nim",
+    rules=RULES,
+    table=NimTable(),
+    computers=GameComputers(
+        chooser="tests.core.nim.choose", levels=(("beginner", "Beginner"), ("normal", "Normal"))
+    ),
+)

@@ -22,7 +22,7 @@ from tests.web.conftest import current, make_user, play_computers
 from tests.web.test_bot_runner import wait_until_idle
 from tests.web.test_consumers import session_cookie, version_of
 
-from .nim import NimSpec, choose, parse_action
+from .nim import NimGame, choose, parse_action
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def client_of(user: AbstractBaseUser) -> Client:
     return client
 
 
-def test_nim_is_a_game_of_the_site_only_while_registered(nim: NimSpec) -> None:
+def test_nim_is_a_game_of_the_site_only_while_registered(nim: NimGame) -> None:
     from games.core.registry import all_specs, get_spec
 
     assert get_spec("nim") is nim
@@ -50,7 +50,7 @@ def test_nim_is_a_game_of_the_site_only_while_registered(nim: NimSpec) -> None:
 
 
 def test_a_practice_match_against_a_computer_is_played_to_its_end_through_the_views(
-    nim: NimSpec, alice: AbstractBaseUser, alice_client: Client
+    nim: NimGame, alice: AbstractBaseUser, alice_client: Client
 ) -> None:
     match = services.create_practice_match(alice, "nim", OPTIONS, "normal", players=2, seed=3)
     act = reverse("match_act", args=[match.pk])
@@ -61,7 +61,7 @@ def test_a_practice_match_against_a_computer_is_played_to_its_end_through_the_vi
         if table.match.is_finished:
             break
         version = table.match.version
-        if nim.round_over(table.state):
+        if nim.rules.round_over(table.state):
             response = alice_client.post(next_url, {"version": version}, HTTP_HX_REQUEST="true")
         else:
             assert table.to_move == 0
@@ -79,7 +79,7 @@ def test_a_practice_match_against_a_computer_is_played_to_its_end_through_the_vi
     assert [(r.number, r.status) for r in rounds] == [(1, "over"), (2, "over")]
     winners = [r.result["winner"] for r in rounds]
     for stored in rounds:
-        replayed = nim.replay(stored.setup, stored.actions)
+        replayed = nim.rules.replay(stored.setup, stored.actions)
         assert replayed.over
         assert replayed.winner == stored.result["winner"]
         assert stored.result["moves"] == len(stored.actions)
@@ -94,7 +94,7 @@ def test_a_practice_match_against_a_computer_is_played_to_its_end_through_the_vi
 
 
 def test_a_nim_match_is_made_from_the_lobby_with_its_own_generated_options(
-    nim: NimSpec, alice_client: Client
+    nim: NimGame, alice_client: Client
 ) -> None:
     lobby = alice_client.get(reverse("lobby")).content.decode()
     assert 'id="new-nim"' in lobby
@@ -130,7 +130,7 @@ def test_a_nim_match_is_made_from_the_lobby_with_its_own_generated_options(
 
 
 def test_the_core_refuses_nim_moves_by_reason(
-    nim: NimSpec, alice: AbstractBaseUser, alice_client: Client
+    nim: NimGame, alice: AbstractBaseUser, alice_client: Client
 ) -> None:
     match = services.create_practice_match(alice, "nim", OPTIONS, "normal", players=2, seed=4)
     play_computers(match)
@@ -163,7 +163,7 @@ def test_the_core_refuses_nim_moves_by_reason(
     assert refusal(alice_move(computer_view)) == "not_your_turn"
 
 
-def test_resigning_a_practice_match_ends_it(nim: NimSpec, alice: AbstractBaseUser) -> None:
+def test_resigning_a_practice_match_ends_it(nim: NimGame, alice: AbstractBaseUser) -> None:
     match = services.create_practice_match(alice, "nim", OPTIONS, "normal", players=3, seed=5)
     table = services.resign(match.pk, user=alice)
     assert table.match.status == Match.Status.RESIGNED
@@ -175,7 +175,7 @@ def test_resigning_a_practice_match_ends_it(nim: NimSpec, alice: AbstractBaseUse
 
 
 def test_three_friends_join_a_nim_table_by_its_code_and_play_a_round(
-    nim: NimSpec, alice: AbstractBaseUser, bob: AbstractBaseUser, alice_client: Client
+    nim: NimGame, alice: AbstractBaseUser, bob: AbstractBaseUser, alice_client: Client
 ) -> None:
     carol = make_user("carol")
     response = alice_client.post(
@@ -213,7 +213,7 @@ def test_three_friends_join_a_nim_table_by_its_code_and_play_a_round(
     clients = {0: alice_client, 1: bob_client, 2: carol_client}
     for _ in range(30):
         table = current(match)
-        if nim.round_over(table.state):
+        if nim.rules.round_over(table.state):
             break
         seat = table.to_move
         assert seat is not None
@@ -232,7 +232,7 @@ def test_three_friends_join_a_nim_table_by_its_code_and_play_a_round(
 
 
 def test_resigning_at_a_friends_nim_table_hands_the_seat_to_a_computer(
-    nim: NimSpec, alice: AbstractBaseUser, bob: AbstractBaseUser
+    nim: NimGame, alice: AbstractBaseUser, bob: AbstractBaseUser
 ) -> None:
     carol = make_user("carol")
     match = services.create_friends_table(alice, "nim", OPTIONS, 3, seed=6)
@@ -248,7 +248,7 @@ def test_resigning_at_a_friends_nim_table_hands_the_seat_to_a_computer(
     computer_moves = 0
     for _ in range(30):
         table = current(match)
-        if nim.round_over(table.state):
+        if nim.rules.round_over(table.state):
             break
         if table.to_move == 1:
             turn = services.computer_turn(match.pk)
@@ -271,7 +271,7 @@ def test_resigning_at_a_friends_nim_table_hands_the_seat_to_a_computer(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_real_runner_plays_the_nim_computers(
-    nim: NimSpec, alice: AbstractBaseUser, real_runner: None
+    nim: NimGame, alice: AbstractBaseUser, real_runner: None
 ) -> None:
     match = services.create_practice_match(
         alice, "nim", {"rounds": 1, "heaps": "small"}, "beginner", players=4, seed=8
@@ -287,7 +287,7 @@ def test_the_real_runner_plays_the_nim_computers(
     else:
         pytest.fail("the round did not end")
     stored = Round.objects.get(match=match)
-    replayed = nim.replay(stored.setup, stored.actions)
+    replayed = nim.rules.replay(stored.setup, stored.actions)
     movers = {seat for seat, _action in replayed.moves}
     assert {1, 2, 3} <= movers  # every computer played
     assert Match.objects.get(pk=match.pk).computer_lease == ""
@@ -308,7 +308,7 @@ async def receive_version(
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_the_nim_table_plays_over_each_friends_socket(
-    nim: NimSpec, alice: AbstractBaseUser, bob: AbstractBaseUser
+    nim: NimGame, alice: AbstractBaseUser, bob: AbstractBaseUser
 ) -> None:
     carol = await database_sync_to_async(make_user)("carol")
     people = [alice, bob, carol]
@@ -338,7 +338,7 @@ async def test_the_nim_table_plays_over_each_friends_socket(
 
     for _ in range(30):
         table = await database_sync_to_async(current)(match)
-        if nim.round_over(table.state):
+        if nim.rules.round_over(table.state):
             break
         seat = table.to_move
         other = (seat + 1) % 3

@@ -13,7 +13,7 @@ from games.core.registry import get_spec
 from games.history.statistics import statistics_of
 from games.models import Match, MatchResult, PlayerRating
 from tests.core.conftest import nim  # noqa: F401 (fixture)
-from tests.core.nim import NimSpec, choose
+from tests.core.nim import NimGame, choose
 from tests.web.conftest import current, play_computers
 
 
@@ -32,7 +32,7 @@ def play_nim(alice: AbstractBaseUser) -> Match:
 
 
 def test_a_game_without_history_hooks_gets_results_and_a_match_page(
-    nim: NimSpec,  # noqa: F811
+    nim: NimGame,  # noqa: F811
     alice: AbstractBaseUser,
     alice_client: Client,
 ) -> None:

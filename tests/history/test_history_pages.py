@@ -167,7 +167,7 @@ def test_replay_steps_rebuild_exactly_the_stored_states(alice: AbstractBaseUser)
     states = round_states(spec, stored.setup, stored.actions)
     assert len(states) == len(stored.actions) + 1
     for step, state in enumerate(states):
-        rebuilt = spec.replay(stored.setup, stored.actions[:step])
+        rebuilt = spec.rules.replay(stored.setup, stored.actions[:step])
         assert state.actions() == rebuilt.actions() == stored.actions[:step]
         assert state.hands == rebuilt.hands
         assert state.taken == rebuilt.taken
@@ -175,7 +175,7 @@ def test_replay_steps_rebuild_exactly_the_stored_states(alice: AbstractBaseUser)
     final = states[-1]
     assert list(final.result.score_deltas) == stored.result["score_deltas"]
     assert list(final.taken) == stored.result["card_points"]
-    marks = spec.replay_marks(states)
+    marks = spec.history.replay_marks(states)
     labels = [mark.label for mark in marks]
     assert labels == ["Deal", "Musik", *(f"Trick {n}" for n in range(1, 9)), "End"]
     assert marks[2].step == 5  # pass, pass, give, give, contract: then the first trick

@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.core.registry import StoredRound, get_spec
+from games.core.registry import get_spec
+from games.core.spec_history import StoredRound
 from games.history.matches import round_states
 from games.history.statistics import statistics_of
 from games.models import Match, Round
@@ -109,7 +110,7 @@ def test_the_match_page_shows_each_game_and_the_running_totals(
 ) -> None:
     response = alice_client.get(reverse("match_history", args=[won.pk]))
     record = response.context["record"]
-    assert [str(heading) for heading in record.spec.round_columns()] == [
+    assert [str(heading) for heading in record.spec.history.round_columns()] == [
         "Ended by",
         "Winner",
         "Turns",
@@ -161,7 +162,7 @@ def test_replay_steps_rebuild_exactly_the_stored_states(won: Match) -> None:
     states = round_states(spec, stored.setup, stored.actions)
     assert len(states) == len(stored.actions) + 1 == 7
     for step, state in enumerate(states):
-        rebuilt = spec.replay(stored.setup, stored.actions[:step])
+        rebuilt = spec.rules.replay(stored.setup, stored.actions[:step])
         assert state.actions == rebuilt.actions == tuple(stored.actions[:step])
         assert state.game == rebuilt.game
     final = states[-1].game
@@ -173,7 +174,7 @@ def test_replay_steps_rebuild_exactly_the_stored_states(won: Match) -> None:
         "R1 R2 R10 B5 B6 B7 B10 K1 K2 K3 K10 O10 O11 O12",
         "R1 R5 R9 R13 B1 B2 B6 B11 K3 K7 K12 O4 O8 O13",
     ]
-    marks = spec.replay_marks(states)
+    marks = spec.history.replay_marks(states)
     assert [(mark.step, mark.label) for mark in marks] == [(0, "Deal"), (6, "End")]
 
 
@@ -187,7 +188,7 @@ def test_a_long_game_has_a_mark_every_tenth_turn(alice: AbstractBaseUser) -> Non
     spec = get_spec("rummy")
     table = current(match)
     states = round_states(spec, table.round.setup, table.round.actions)
-    assert [(mark.step, mark.label) for mark in spec.replay_marks(states)] == [
+    assert [(mark.step, mark.label) for mark in spec.history.replay_marks(states)] == [
         (0, "Deal"),
         (10, "Turn 10"),
         (20, "Turn 20"),

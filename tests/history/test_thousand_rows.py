@@ -3,7 +3,7 @@ four (the dealer sits it out), and a re-deal that does not count."""
 
 from __future__ import annotations
 
-from games.core.registry import StoredRound
+from games.core.spec_history import StoredRound
 from games.thousand.web.history import round_summary
 
 NAMES = ["You", "Left", "Across", "Right"]

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from config.asgi import application
 from games import services
-from games.core.registry import IllegalMove, get_spec
+from games.core.registry import get_spec
+from games.core.spec import IllegalMove
 from games.models import Match, Round
 from games.thousand.engine import Rules, legal_actions
 from tests.web.conftest import play_computers, script_deal
@@ -111,7 +112,7 @@ def would_be_legal(match: Match, fields: dict[str, Any]) -> bool:
     """Whether the fields happen to spell Alice's legal move on the current table."""
     table = services.load_table(Match.objects.get(pk=match.pk))
     try:
-        action = get_spec("thousand").parse_move(fields)
+        action = get_spec("thousand").table.parse_move(fields)
         version = services.version_from(fields)
     except (IllegalMove, services.MoveRejected):
         return False

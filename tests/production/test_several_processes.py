@@ -185,7 +185,7 @@ def test_a_server_killed_between_a_move_and_the_computers_answer_loses_nothing(
     assert actions[: len(actions_at_crash)] == actions_at_crash
     spec = get_spec("thousand")
     for played in Round.objects.filter(match_id=match.pk):
-        spec.replay(played.setup, played.actions)  # every stored move legal, none twice
+        spec.rules.replay(played.setup, played.actions)  # every stored move legal, none twice
     # The killed process had decided the answer at most (its pause was under way), never sent it.
     assert computer_versions(match.pk, doomed.log_text()) in ([], [before + 1])
     assert computer_versions(match.pk, again.log_text()) == list(range(before + 1, final))

@@ -378,7 +378,7 @@ def _alices_move_answered(alice: Any, match: Match, monkeypatch: pytest.MonkeyPa
     before = current(match)
     assert before.to_move == 0
     looks = calls_to(monkeypatch, bot_runner, "computer_turn")
-    action = run_chooser(before.spec.chooser, "normal", before.view_for(0), "alice")
+    action = run_chooser(before.spec.computers.chooser, "normal", before.view_for(0), "alice")
     services.submit_move(match.pk, action, before.match.version, user=alice)
     wait_until_idle()
     after = current(match)
@@ -461,7 +461,7 @@ def test_a_persons_move_made_as_the_runner_lets_go_hands_it_the_computers_turn(
     moves: list[int] = []
 
     def alice_moves(table: services.Table) -> None:
-        action = run_chooser(table.spec.chooser, "normal", table.view_for(0), "alice")
+        action = run_chooser(table.spec.computers.chooser, "normal", table.view_for(0), "alice")
         moves.append(
             services.submit_move(
                 table.match.pk, action, table.match.version, user=alice

@@ -69,7 +69,7 @@ def started_table(*people: AbstractBaseUser) -> Match:
 
 def default_options() -> dict[str, str]:
     """The lobby's Thousand options as a browser posts them untouched."""
-    form = get_spec("thousand").options_form()
+    form = get_spec("thousand").table.options_form()
     return {name: str(field.initial) for name, field in form.fields.items()}
 
 
@@ -257,7 +257,7 @@ def test_a_four_seat_table_refuses_a_fifth_person_and_each_sees_only_their_seat(
     # Through the auction, the musik and the cards given, and the first trick.
     for _ in range(30):
         table = current(match)
-        if len(table.view_for(0).tricks) >= 1 or table.spec.round_over(table.state):
+        if len(table.view_for(0).tricks) >= 1 or table.spec.rules.round_over(table.state):
             break
         seat = table.to_move
         assert seat is not None
@@ -630,7 +630,7 @@ def test_the_runner_plays_for_a_person_whose_clock_ran_out(
     # The move after the person's last one is the stand-in's, made for that seat.
     played = Round.objects.get(match=match, number=table.round.number)
     stand_in_move = played.actions[len(table.round.actions)]
-    assert table.spec.apply(table.state, seat, stand_in_move) is not None
+    assert table.spec.rules.apply(table.state, seat, stand_in_move) is not None
     # Both people resign: the match ends and the runner stops.
     services.resign(match.pk, user=alice)
     services.resign(match.pk, user=bob)
@@ -786,7 +786,7 @@ def test_each_friend_sees_only_their_own_cards_through_a_whole_hand(
     scan_every_seat(match, clients)
     for step in range(60):
         table = current(match)
-        if table.spec.round_over(table.state):
+        if table.spec.rules.round_over(table.state):
             break
         seat = table.to_move
         action = legal_actions(table.state)[0]

@@ -64,7 +64,7 @@ def finish_the_hand(match: Match, alice: AbstractBaseUser) -> None:
     """Plays the current hand to its end: Alice and the computers take the first legal move."""
     for _ in range(60):
         table = current(match)
-        if table.spec.round_over(table.state):
+        if table.spec.rules.round_over(table.state):
             return
         action = legal_actions(table.state)[0]
         if table.to_move == 0:
@@ -144,7 +144,7 @@ def test_presenters_take_what_was_loaded_and_never_query(
     names = seat_names(table.seats, 0)
     spec = table.spec
     with django_assert_num_queries(0):
-        presented = spec.present(table, 0, names)
+        presented = spec.table.present(table, 0, names)
         html = table_fragments(table, 0, csrf_token="token")
     assert presented.version == table.match.version
     assert 'id="table"' in html

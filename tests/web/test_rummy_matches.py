@@ -62,7 +62,9 @@ def test_the_lobby_refuses_a_match_of_two_games(alice_client: Client) -> None:
 def play_for(match: Match, seat: int, user: AbstractBaseUser, step: int) -> None:
     """The person at ``seat`` makes the move a Beginner would, through the service."""
     table = current(match)
-    action = run_chooser(table.spec.chooser, "beginner", table.view_for(seat), f"{match.pk}:{step}")
+    action = run_chooser(
+        table.spec.computers.chooser, "beginner", table.view_for(seat), f"{match.pk}:{step}"
+    )
     kind, _sep, written = action.partition(":")
     services.play(
         match.pk, {"action": kind, "table": written, "version": table.match.version}, user=user
@@ -80,7 +82,7 @@ def test_a_practice_match_of_three_games_is_played_to_the_end(
         table = current(match)
         if table.match.is_finished:
             break
-        if table.spec.round_over(table.state):
+        if table.spec.rules.round_over(table.state):
             services.next_round(match.pk, table.match.version, user=alice)
             continue
         if not table.round.actions:
@@ -89,7 +91,9 @@ def test_a_practice_match_of_three_games_is_played_to_the_end(
             play_for(match, 0, alice, step)
         else:
             seat = table.to_move
-            action = run_chooser(table.spec.chooser, "beginner", table.view_for(seat), str(step))
+            action = run_chooser(
+                table.spec.computers.chooser, "beginner", table.view_for(seat), str(step)
+            )
             services.submit_move(match.pk, action, table.match.version, computer_seat=seat)
     finished = Match.objects.get(pk=match.pk)
     assert finished.status == Match.Status.FINISHED

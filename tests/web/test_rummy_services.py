@@ -421,7 +421,7 @@ def test_every_rendering_shows_alice_only_her_rack_and_the_table(
         seat = table.to_move
         assert seat is not None
         view = table.view_for(seat)
-        action = run_chooser(table.spec.chooser, "beginner", view, f"t{checked}")
+        action = run_chooser(table.spec.computers.chooser, "beginner", view, f"t{checked}")
         if seat == 0:
             kind, _sep, written = action.partition(":")
             services.play(

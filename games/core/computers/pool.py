@@ -47,7 +47,7 @@ def start() -> None:
     pool = executor()
     if pool is None:
         return
-    modules = sorted({spec.chooser.rpartition(".")[0] for spec in all_specs()})
+    modules = sorted({spec.computers.chooser.rpartition(".")[0] for spec in all_specs()})
     for _ in range(settings.BOT_PROCESSES):
         for module in modules:
             pool.submit(importlib.import_module, module)

@@ -449,7 +449,7 @@ def _answers(html: str, version: int) -> bool:
 def _notation(fields: dict[str, str]) -> str:
     from games.core.registry import get_spec
 
-    return str(get_spec("thousand").parse_move(fields))
+    return str(get_spec("thousand").table.parse_move(fields))
 
 
 class _Usage:
@@ -613,8 +613,8 @@ def check_moves(accepted: dict[int, list[str]]) -> tuple[int, int, int]:
         stored: list[str] = []
         for played in match.rounds.all():
             for index, action in enumerate(played.actions):
-                state = spec.replay(played.setup, played.actions[:index])
-                if spec.to_move(state) == person:
+                state = spec.rules.replay(played.setup, played.actions[:index])
+                if spec.rules.to_move(state) == person:
                     stored.append(str(action))
         mine = accepted[match.pk]
         found += min(len(stored), len(mine))

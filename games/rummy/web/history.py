@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.core.registry import ReplayMark, RoundSummary, StoredRound
+from games.core.spec_history import ReplayMark, RoundSummary, StoredRound
 from games.rummy.engine import JOKER, PLAY, GameSetup, GameState, apply, new_game
 from games.rummy.engine.tiles import hand_value
 from games.rummy.web.log import game_log

@@ -21,16 +21,9 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games.core.registry import (
-    GameSpec,
-    IllegalMove,
-    ReplayMark,
-    RoundEnd,
-    RoundSummary,
-    RoundWords,
-    StoredRound,
-    register,
-)
+from games.core.registry import register
+from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
+from games.core.spec_history import GameHistory, ReplayMark, RoundSummary, RoundWords, StoredRound
 from games.models import ComputerLevel, Match
 from games.rules.steps import RulesPage
 from games.rummy.engine import (
@@ -82,19 +75,8 @@ def _match_state(
     )
 
 
-class RummySpec(GameSpec):
-    key = "rummy"
-    name = _("Tile rummy")
+class RummyRules(GameRules[RummyRound, str, Observation]):
     seat_counts = (2, 3, 4)
-    template = "games/rummy/table.html"
-    rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/rummy.html")
-    chooser = "games.rummy.computer.choose"
-    computer_levels = tuple(ComputerLevel.choices)
-
-    def options_form(
-        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
-    ) -> forms.Form:
-        return rummy_forms.options_form(data, prefix)
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         games = options.get("games", rummy_forms.DEFAULT_GAMES)
@@ -103,13 +85,6 @@ class RummySpec(GameSpec):
         if players not in self.seat_counts:
             raise ValueError(f"tile rummy is played by {self.seat_counts} players")
         return {"games": int(games)}
-
-    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
-        return [
-            rummy_forms.games_label(int(options["games"])),
-            gettext("An initial meld of at least 30 from your own rack."),
-            gettext("A joker left in a hand costs 30."),
-        ]
 
     def new_progress(self, options: Mapping[str, Any], players: int, seed: int) -> dict[str, Any]:
         first = new_match(players, int(options["games"]), random.Random(f"{seed}:first-player"))
@@ -131,14 +106,16 @@ class RummySpec(GameSpec):
         )
         return RummyRound(game, tuple(actions))
 
-    def apply(self, state: RummyRound, seat: int, action: Any) -> RummyRound:
+    def apply(self, state: RummyRound, seat: int, action: str) -> RummyRound:
+        if seat != self.to_move(state):
+            raise IllegalMove(gettext_noop("It is not your turn."))
         try:
             game = apply(state.game, action)
         except IllegalTurn as error:
             raise IllegalMove(error.template, **error.params) from None
         return RummyRound(game, (*state.actions, action))
 
-    def actions(self, state: RummyRound) -> list[Any]:
+    def actions(self, state: RummyRound) -> list[str]:
         return list(state.actions)
 
     def to_move(self, state: RummyRound) -> int | None:
@@ -178,6 +155,23 @@ class RummySpec(GameSpec):
     def observation(self, state: RummyRound, seat: int) -> Observation:
         return observation(state.game, seat)
 
+
+class RummyTable(GameTable[str]):
+    template = "games/rummy/table.html"
+    rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/rummy.html")
+
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
+    ) -> forms.Form:
+        return rummy_forms.options_form(data, prefix)
+
+    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
+        return [
+            rummy_forms.games_label(int(options["games"])),
+            gettext("An initial meld of at least 30 from your own rack."),
+            gettext("A joker left in a hand costs 30."),
+        ]
+
     def parse_move(self, data: Mapping[str, Any]) -> str:
         action = data.get("action")
         if action in (DRAW, PASS):
@@ -210,6 +204,11 @@ class RummySpec(GameSpec):
     def listing(self, match: Match) -> str:
         return rummy_forms.games_label(int(match.options.get("games", 1)))
 
+    def urls(self) -> list[URLPattern]:
+        return [path("play/<int:match_id>/hint/", views.hint, name="rummy_hint")]
+
+
+class RummyHistory(GameHistory[RummyRound]):
     round_words = RoundWords(
         by_round=gettext_noop("Game by game"),
         played=gettext_noop("Games played"),
@@ -225,6 +224,7 @@ class RummySpec(GameSpec):
     )
 
     match_lengths = tuple(str(count) for count in MATCH_LENGTHS)
+    replay_template = "games/history/rummy_replay.html"
 
     def match_length(self, options: Mapping[str, Any]) -> str:
         return str(options["games"])
@@ -238,8 +238,6 @@ class RummySpec(GameSpec):
     def round_summary(self, stored: StoredRound, names: Sequence[str]) -> RoundSummary:
         return history.round_summary(stored, names)
 
-    replay_template = "games/history/rummy_replay.html"
-
     def replay_view(self, states: Sequence[Any], step: int, names: Sequence[str]) -> Any:
         return history.replay_view(states, step, names)
 
@@ -252,8 +250,16 @@ class RummySpec(GameSpec):
     def statistics(self, counters: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
         return history.statistics(counters, rounds)
 
-    def urls(self) -> list[URLPattern]:
-        return [path("play/<int:match_id>/hint/", views.hint, name="rummy_hint")]
 
-
-SPEC = register(RummySpec())
+SPEC = register(
+    GameSpec(
+        key="rummy",
+        name=_("Tile rummy"),
+        rules=RummyRules(),
+        table=RummyTable(),
+        computers=GameComputers(
+            chooser="games.rummy.computer.choose", levels=tuple(ComputerLevel.choices)
+        ),
+        history=RummyHistory(),
+    )
+)

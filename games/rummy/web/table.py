@@ -59,7 +59,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         resign_url=urls.resign,
         table_url=urls.table,
         ws_url=f"/ws/play/{match.pk}/",
-        rules_summary=table.spec.options_summary(match.options),
+        rules_summary=table.spec.table.options_summary(match.options),
         message=message,
         tile_style=cosmetics.chosen(table.seats[seat].user, cosmetics.Kind.TILE_STYLE).css_class,
     )

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.core.registry import ReplayMark, RoundSummary, StoredRound
+from games.core.spec_history import ReplayMark, RoundSummary, StoredRound
 from games.thousand.engine import (
     BIDDING,
     GIVING,

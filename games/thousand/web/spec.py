@@ -1,4 +1,5 @@
-"""Thousand as the match core sees it: one ``GameSpec`` over the pure engine.
+"""Thousand as the match core sees it: a ``GameSpec`` over the pure engine, in its four parts
+(the hand's rules, the table, the computers, the history).
 
 A round is a hand. Its setup is the engine's deal record, its actions the canonical notation;
 the match progress holds the dealer of the next hand, the hands played and the re-deals.
@@ -16,15 +17,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games.core.registry import (
-    GameSpec,
-    IllegalMove,
-    ReplayMark,
-    RoundEnd,
-    RoundSummary,
-    StoredRound,
-    register,
-)
+from games.core.registry import register
+from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
+from games.core.spec_history import GameHistory, ReplayMark, RoundSummary, StoredRound
 from games.models import ComputerLevel, Match
 from games.rules.steps import RulesPage
 from games.services import Table
@@ -34,6 +29,7 @@ from games.thousand.engine import (
     HandState,
     IllegalAction,
     MatchState,
+    Observation,
     Rules,
     after_hand,
     apply,
@@ -69,27 +65,11 @@ def _match_state(
     )
 
 
-class ThousandSpec(GameSpec):
-    key = "thousand"
-    name = _("Thousand")
+class ThousandRules(GameRules[HandState, str, Observation]):
     seat_counts = (3, 4)
-    template = "games/thousand/table.html"
-    rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/thousand.html")
-    chooser = "games.thousand.computer.choose"
-    computer_levels = tuple(ComputerLevel.choices)
-    # The beginner and the normal player follow rules and decide at once; the expert searches.
-    quick_levels = frozenset({ComputerLevel.BEGINNER, ComputerLevel.NORMAL})
-
-    def options_form(
-        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
-    ) -> forms.Form:
-        return thousand_forms.options_form(data, prefix)
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         return Rules.from_dict({**options, "players": players}).to_dict()
-
-    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
-        return [line.text for line in rules_summary(dict(options))]
 
     def new_progress(self, options: Mapping[str, Any], players: int, seed: int) -> dict[str, Any]:
         first = new_match(random.Random(f"{seed}:first-dealer"), Rules.from_dict(options))
@@ -117,13 +97,15 @@ class ThousandSpec(GameSpec):
             state = apply(state, action)
         return state
 
-    def apply(self, state: HandState, seat: int, action: Any) -> HandState:
+    def apply(self, state: HandState, seat: int, action: str) -> HandState:
+        if seat != self.to_move(state):
+            raise IllegalMove(gettext_noop("It is not your turn."))
         try:
             return apply(state, action)
         except IllegalAction as error:
             raise IllegalMove(error.template, **error.params) from None
 
-    def actions(self, state: HandState) -> list[Any]:
+    def actions(self, state: HandState) -> list[str]:
         return state.actions()
 
     def to_move(self, state: HandState) -> int | None:
@@ -172,13 +154,26 @@ class ThousandSpec(GameSpec):
             match_over=after.is_over,
         )
 
-    def observation(self, state: HandState, seat: int) -> Any:
+    def observation(self, state: HandState, seat: int) -> Observation:
         return view_for_seat(state, seat)
 
     def answers_at_once(self, state: HandState) -> bool:
         # Only a player whose cards qualify is asked about a re-deal (rules 2.2): a pause or
         # a version spent waiting for a computer's answer would tell that its cards are weak.
         return state.phase == REDEAL_PHASE
+
+
+class ThousandTable(GameTable[str]):
+    template = "games/thousand/table.html"
+    rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/thousand.html")
+
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
+    ) -> forms.Form:
+        return thousand_forms.options_form(data, prefix)
+
+    def options_summary(self, options: Mapping[str, Any]) -> list[str]:
+        return [line.text for line in rules_summary(dict(options))]
 
     def parse_move(self, data: Mapping[str, Any]) -> str:
         action = data.get("action")
@@ -193,9 +188,6 @@ class ThousandSpec(GameSpec):
             # Never echo what was sent: it may be anything, up to text that cannot be encoded.
             raise IllegalMove(gettext_noop("That is not a move."))
         return action
-
-    def after_computer_move(self, view: Any) -> float:
-        return 2.0 if view.tricks and not view.trick else 1.0
 
     def reason(self, error: IllegalMove) -> str:
         params = dict(error.params)
@@ -225,7 +217,10 @@ class ThousandSpec(GameSpec):
         lines += [in_words[name].text for name in VARIANT_ORDER[1:] if chosen[name] != house[name]]
         return " · ".join(lines)
 
+
+class ThousandHistory(GameHistory[HandState]):
     match_lengths = ("1000", "500")
+    replay_template = "games/history/thousand_replay.html"
 
     def match_length(self, options: Mapping[str, Any]) -> str:
         return str(Rules.from_dict(options).target)
@@ -239,8 +234,6 @@ class ThousandSpec(GameSpec):
     def round_summary(self, stored: StoredRound, names: Sequence[str]) -> RoundSummary:
         return history.round_summary(stored, names)
 
-    replay_template = "games/history/thousand_replay.html"
-
     def replay_view(self, states: Sequence[Any], step: int, names: Sequence[str]) -> Any:
         return history.replay_view(states[step], names, states[step - 1] if step else None)
 
@@ -249,7 +242,7 @@ class ThousandSpec(GameSpec):
 
     def player_counters(self, rounds: Sequence[StoredRound], players: int) -> list[dict[str, int]]:
         replayed = [
-            None if stored.void else self.replay(stored.setup, stored.actions) for stored in rounds
+            None if stored.void else RULES.replay(stored.setup, stored.actions) for stored in rounds
         ]
         return history.player_counters(rounds, players, replayed)
 
@@ -257,4 +250,26 @@ class ThousandSpec(GameSpec):
         return history.statistics(counters, rounds)
 
 
-SPEC = register(ThousandSpec())
+def _pause_after(view: Observation) -> float:
+    # A trick that has just closed stays on the table a little longer, so people see it.
+    return 2.0 if view.tricks and not view.trick else 1.0
+
+
+RULES = ThousandRules()
+SPEC = register(
+    GameSpec(
+        key="thousand",
+        name=_("Thousand"),
+        rules=RULES,
+        table=ThousandTable(),
+        computers=GameComputers(
+            chooser="games.thousand.computer.choose",
+            levels=tuple(ComputerLevel.choices),
+            # The beginner and the normal player follow rules and decide at once; the expert
+            # searches.
+            quick_levels=frozenset({ComputerLevel.BEGINNER, ComputerLevel.NORMAL}),
+            pause_after=_pause_after,
+        ),
+        history=ThousandHistory(),
+    )
+)
