@@ -62,6 +62,12 @@ class Server:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
 
+    def kill_host(self) -> None:
+        """Ends the server and every process it started at once, as a machine that dies would:
+        its workers and their decision processes (SIGKILL to its whole process group)."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
@@ -88,6 +94,7 @@ def start_server(tmp_path: Path, transactional_db: None) -> Iterator[ServerFacto
         port: int | None = None,
         healthy: bool = True,
         trusted_proxy: str = "127.0.0.1",
+        workers: int = 1,
         **environment: str,
     ) -> Server:
         port = port or _free_port()
@@ -109,9 +116,16 @@ def start_server(tmp_path: Path, transactional_db: None) -> Iterator[ServerFacto
         command += ["--host", "127.0.0.1", "--port", str(port), "--lifespan", "on"]
         # As documented (docs/deploy.md): the proxy whose forwarded headers count, named.
         command += ["--proxy-headers", "--forwarded-allow-ips", trusted_proxy]
+        if workers > 1:
+            command += ["--workers", str(workers)]
         with log.open("ab") as output:
             process = subprocess.Popen(
-                command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT
+                command,
+                cwd=ROOT,
+                env=env,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         server = Server(port, log, process)
         started.append(server)
