@@ -18,10 +18,16 @@ from config.speedups import channels_redis_internals
 
 
 class RedisPubSubLayer(RedisPubSubChannelLayer):
-    async def group_send(self, group: str, message: dict[str, Any]) -> None:
-        if not channels_redis_internals():
-            await super().group_send(group, message)
-            return
+    """channels_redis's layer, whose methods are those of a layer of the running event loop
+    (its ``__getattr__``), with ``group_send`` publishing at once where its internals may be
+    used (``config.speedups``)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "group_send" and channels_redis_internals():
+            return self._publish_at_once
+        return super().__getattr__(name)
+
+    async def _publish_at_once(self, group: str, message: dict[str, Any]) -> None:
         layer = self._get_layer()
         channel = layer._get_group_channel_name(group)
         shard = layer._get_shard(channel)
