@@ -208,11 +208,14 @@ if REDIS_URL:
             },
         }
     }
-    # Shared by every server process: allauth's rate limits count here.
+    # Shared by every server process: allauth's rate limits count here, and the sessions are
+    # read from it (written through to the database): a table socket checks its session with
+    # every move it makes (games/core/sessions.py).
     CACHES["default"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
     }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

@@ -78,4 +78,5 @@ def test_the_first_page_after_play_now_writes_no_session(client: Client) -> None
     sessions = [
         q["sql"].split()[0] for q in queries.captured_queries if "django_session" in q["sql"]
     ]
-    assert sessions == ["SELECT"]  # read, not written
+    # Read (from the database, or from the cache where the sessions are cached), not written.
+    assert set(sessions) <= {"SELECT"}
