@@ -82,6 +82,10 @@ INSTALLED_APPS = [
     "csp",
     "accounts",
     "games",
+    # Each game is an app that registers itself with the core; the lobby lists them in this
+    # order (the first is the default).
+    "games.thousand",
+    "games.rummy",
 ]
 
 MIDDLEWARE = [

@@ -2,10 +2,6 @@ from importlib import import_module
 
 from django.apps import AppConfig
 
-GAME_SPECS = ("games.thousand.web.spec", "games.rummy.web.spec")
-"""Each game registers its spec with the match core when its module is imported; the lobby
-lists the games in this order (the first is the default)."""
-
 
 class GamesConfig(AppConfig):
     name = "games"
@@ -19,5 +15,3 @@ class GamesConfig(AppConfig):
         changes.computers = runner
         import_module("games.history.receivers")
         import_module("games.signals")
-        for module in GAME_SPECS:
-            import_module(module)

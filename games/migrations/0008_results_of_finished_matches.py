@@ -9,8 +9,7 @@ from django.db import migrations
 
 
 def write_results(apps: Any, schema_editor: Any) -> None:
-    # The games' specs are imported here (they register themselves), as the site does.
-    import games.thousand.web.spec  # noqa: F401
+    # The games' apps have registered their specs by the time migrations run.
     from games.core.registry import get_spec
     from games.history import ratings
     from games.history.results import (

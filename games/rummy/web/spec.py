@@ -21,7 +21,6 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games.core.registry import register
 from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
 from games.core.spec_history import GameHistory, ReplayMark, RoundSummary, RoundWords, StoredRound
 from games.models import ComputerLevel, Match
@@ -251,15 +250,13 @@ class RummyHistory(GameHistory[RummyRound]):
         return history.statistics(counters, rounds)
 
 
-SPEC = register(
-    GameSpec(
-        key="rummy",
-        name=_("Tile rummy"),
-        rules=RummyRules(),
-        table=RummyTable(),
-        computers=GameComputers(
-            chooser="games.rummy.computer.choose", levels=tuple(ComputerLevel.choices)
-        ),
-        history=RummyHistory(),
-    )
+SPEC = GameSpec(
+    key="rummy",
+    name=_("Tile rummy"),
+    rules=RummyRules(),
+    table=RummyTable(),
+    computers=GameComputers(
+        chooser="games.rummy.computer.choose", levels=tuple(ComputerLevel.choices)
+    ),
+    history=RummyHistory(),
 )

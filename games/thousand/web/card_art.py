@@ -1,7 +1,8 @@
 """The card faces and backs, drawn as SVG (the project's own drawing, under its licence).
 
-``python -m games.thousand.web.card_art`` writes them to ``games/static/games/cards/``; a test
-checks the files there are what this module draws. A face carries no rank letter: the page
+``python -m games.thousand.web.card_art`` writes them to
+``games/thousand/static/games/cards/``; a test checks the files there are what this module
+draws. A face carries no rank letter: the page
 writes the corner index over it in the reader's language, so one drawing serves every
 language. The four suits differ by shape (heart, diamond, spade, club), not only by colour.
 """
@@ -15,7 +16,7 @@ from games.thousand.engine.cards import RANKS, SUITS
 
 WIDTH, HEIGHT = 120, 168
 RED, BLACK, GOLD, CREAM = "#c0262d", "#1b1f1d", "#b7851a", "#fbf4e2"
-CARDS_DIR = Path(__file__).resolve().parents[2] / "static" / "games" / "cards"
+CARDS_DIR = Path(__file__).resolve().parents[1] / "static" / "games" / "cards"
 
 # Each suit in a 100 by 100 box, drawn for this project.
 SUIT_SHAPES = {

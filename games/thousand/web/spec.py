@@ -17,7 +17,6 @@ from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games.core.registry import register
 from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
 from games.core.spec_history import GameHistory, ReplayMark, RoundSummary, StoredRound
 from games.models import ComputerLevel, Match
@@ -256,20 +255,18 @@ def _pause_after(view: Observation) -> float:
 
 
 RULES = ThousandRules()
-SPEC = register(
-    GameSpec(
-        key="thousand",
-        name=_("Thousand"),
-        rules=RULES,
-        table=ThousandTable(),
-        computers=GameComputers(
-            chooser="games.thousand.computer.choose",
-            levels=tuple(ComputerLevel.choices),
-            # The beginner and the normal player follow rules and decide at once; the expert
-            # searches.
-            quick_levels=frozenset({ComputerLevel.BEGINNER, ComputerLevel.NORMAL}),
-            pause_after=_pause_after,
-        ),
-        history=ThousandHistory(),
-    )
+SPEC = GameSpec(
+    key="thousand",
+    name=_("Thousand"),
+    rules=RULES,
+    table=ThousandTable(),
+    computers=GameComputers(
+        chooser="games.thousand.computer.choose",
+        levels=tuple(ComputerLevel.choices),
+        # The beginner and the normal player follow rules and decide at once; the expert
+        # searches.
+        quick_levels=frozenset({ComputerLevel.BEGINNER, ComputerLevel.NORMAL}),
+        pause_after=_pause_after,
+    ),
+    history=ThousandHistory(),
 )
