@@ -72,7 +72,9 @@ class Match(models.Model):
         PRACTICE = "practice", _("Practice")
         FRIENDS = "friends", _("Friends' table")
 
-    game = models.CharField(max_length=20, default="thousand")
+    game = models.CharField(
+        max_length=20, help_text="the game's key in the registry of games (games.core.registry)"
+    )
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.PRACTICE)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_matches"
@@ -126,6 +128,10 @@ class Match(models.Model):
     class Meta:
         ordering = ("-updated",)
         indexes = (models.Index(fields=("owner", "status", "-updated")),)
+        # There is no default game: every match says which one it is.
+        constraints = (
+            models.CheckConstraint(condition=~models.Q(game=""), name="a_match_names_its_game"),
+        )
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:

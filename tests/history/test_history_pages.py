@@ -23,6 +23,7 @@ from .conftest import bobs_table_won_by_bob, practice, resigned_match, won_match
 def finished_stub(user: AbstractBaseUser, number: int, won: bool) -> Match:
     """A finished match with a stored result, made directly (for lists, not for play)."""
     match = Match.objects.create(
+        game="thousand",
         owner=user,
         options=Rules().to_dict(),
         status=Match.Status.FINISHED,

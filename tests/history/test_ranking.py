@@ -23,7 +23,11 @@ from .conftest import make_user, won_match
 def win(user: AbstractBaseUser, score: int, *, days_ago: int = 0, length: str = "1000") -> Match:
     """A won match with its result stored directly."""
     match = Match.objects.create(
-        owner=user, options=Rules().to_dict(), status=Match.Status.FINISHED, winner=0
+        game="thousand",
+        owner=user,
+        options=Rules().to_dict(),
+        status=Match.Status.FINISHED,
+        winner=0,
     )
     Seat.objects.create(match=match, number=0, user=user)
     MatchResult.objects.create(

@@ -1,5 +1,6 @@
 """A new database is made by migrations that import none of the site's code: later changes to
-the engines, the history or the models' helpers cannot break a fresh ``migrate``."""
+the engines, the history or the models' helpers cannot break a fresh ``migrate``. And the schema
+names no default game."""
 
 from __future__ import annotations
 
@@ -7,7 +8,12 @@ import ast
 import importlib
 from pathlib import Path
 
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError
 from django.db.migrations.loader import MigrationLoader
+
+from games.models import Match
 
 SQUASHED = ("games", "0001_squashed_0010_seat_presence_out_of_the_database")
 SITE = ("games", "accounts", "config")
@@ -47,3 +53,9 @@ def test_the_migrations_of_a_new_database_import_no_site_code() -> None:
             if imported.split(".")[0] in SITE
         }
         assert site == set(), (name, site)
+
+
+@pytest.mark.django_db
+def test_there_is_no_default_game(alice: AbstractBaseUser) -> None:
+    with pytest.raises(IntegrityError, match="a_match_names_its_game"):
+        Match.objects.create(owner=alice, options={}, scores=[0, 0, 0])
