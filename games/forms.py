@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.core.spec import GameSpec
-from games.models import MAX_SEATS, ComputerLevel
+from games.models import MAX_SEATS
 from games.services import DEFAULT_TURN_SECONDS, TURN_SECONDS_CHOICES
 
 FRIEND = "friend"
@@ -28,7 +28,7 @@ class PracticeForm(forms.Form):
         self.fields["level"] = forms.ChoiceField(
             label=_("Computer players"),
             choices=spec.computers.levels,
-            initial=ComputerLevel.NORMAL,
+            initial=spec.computers.stand_in,
             widget=forms.RadioSelect,
             help_text=_(
                 "Beginner makes the mistakes of a new player. Normal plays soundly. Expert "

@@ -53,12 +53,6 @@ def new_table_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-class ComputerLevel(models.TextChoices):
-    BEGINNER = "beginner", _("Beginner")
-    NORMAL = "normal", _("Normal")
-    EXPERT = "expert", _("Expert")
-
-
 class Match(models.Model):
     """One match of a game: its options, its seats, its scores and where it stands."""
 
@@ -174,7 +168,7 @@ class Seat(models.Model):
         related_name="seats",
     )
     computer_level = models.CharField(
-        max_length=10, choices=ComputerLevel.choices, blank=True, default=""
+        max_length=10, blank=True, default="", help_text="one of the game's computer levels"
     )
     stand_in = models.BooleanField(
         default=False, help_text="a computer plays this person's turns until they are back"
@@ -219,11 +213,6 @@ class Seat(models.Model):
     def played_by_computer(self) -> bool:
         """Whether a computer makes this seat's moves now (its own, or a person's stand-in)."""
         return self.is_computer or (self.user_id is not None and (self.stand_in or self.left))
-
-    @property
-    def playing_level(self) -> str:
-        """The level of the computer making this seat's moves."""
-        return self.computer_level or ComputerLevel.NORMAL
 
 
 class Round(models.Model):

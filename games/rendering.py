@@ -18,7 +18,7 @@ from games.core.drawn import Drawn
 from games.core.names import relative_position, seat_names
 from games.core.presence import presence
 from games.models import Match
-from games.services import Table, clock_deadline, computer_level_label
+from games.services import Table, clock_deadline
 
 WAITING_TEMPLATE = "games/waiting.html"
 
@@ -98,7 +98,7 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
             position=relative_position(seat.number, viewer, len(table.seats)),
             is_me=seat.number == viewer,
             kind="open" if seat.is_open else ("computer" if seat.is_computer else "person"),
-            level=computer_level_label(seat.computer_level) if seat.computer_level else "",
+            level=table.spec.computers.label(seat.computer_level) if seat.computer_level else "",
             connected=seat.number in present,
             stand_in=seat.stand_in,
             left=seat.left,

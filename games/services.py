@@ -59,7 +59,6 @@ from games.core.tables import (
 from games.core.turns import (
     ComputerTurn,
     Waiting,
-    computer_level_label,
     computer_turn,
     plays_at_once,
     turn_of,
@@ -81,7 +80,6 @@ __all__ = [
     "clock_deadline",
     "clock_ran_out",
     "committed_table",
-    "computer_level_label",
     "computer_move",
     "computer_turn",
     "create_friends_table",

@@ -25,7 +25,6 @@ from games.rendering import page_context, table_fragments, template_of
 from games.services import (
     MoveRejected,
     Table,
-    computer_level_label,
     create_friends_table,
     create_practice_match,
     fill_with_computers,
@@ -203,16 +202,17 @@ def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, ob
         names = seat_names(seats, me)
         count = len(seats)
         computers = [seat for seat in seats if seat.is_computer]
+        spec = get_spec(match.game)
         listed.append(
             {
                 "match": match,
-                "game": get_spec(match.game).name,
+                "game": spec.name,
                 "won": match.winner == me,
                 "place": place_name(places(match.scores, match.winner, match.resigned_by)[me])
                 if match.is_finished and match.scores
                 else "",
-                "level": computer_level_label(computers[0].computer_level) if computers else "",
-                "about": get_spec(match.game).table.listing(match),
+                "level": spec.computers.label(computers[0].computer_level) if computers else "",
+                "about": spec.table.listing(match),
                 # The viewer first, then the others in playing order.
                 "scores": [
                     (names[n % count], match.scores[n % count])

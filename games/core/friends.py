@@ -20,7 +20,7 @@ from games.core.presence import presence
 from games.core.push import push_presence
 from games.core.refusals import MoveRejected, not_found
 from games.core.tables import Table, load_table, locked_table, match_for_user
-from games.models import ComputerLevel, Match, Seat
+from games.models import Match, Seat
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -168,7 +168,7 @@ def remove_person(match_id: int, user: AbstractBaseUser) -> None:
         seat.user = None
         seat.former_guest = True
         if not match.is_finished:
-            seat.computer_level = ComputerLevel.NORMAL
+            seat.computer_level = table.spec.computers.stand_in
         seat.save(update_fields=["user", "former_guest", "computer_level"])
         if match.owner_id == user.pk:
             heir = next(other for other in table.seats if other.user_id is not None)

@@ -20,7 +20,7 @@ from games.core.refusals import MoveRejected, not_found
 from games.core.server import process_name
 from games.core.spec import IllegalMove
 from games.core.tables import Table, locked_table, seed_text
-from games.core.turns import ComputerTurn, Waiting
+from games.core.turns import ComputerTurn, Waiting, playing_level
 from games.models import Match, Round
 from games.precompiled import save_fields
 
@@ -258,9 +258,7 @@ def _answer_at_once(change: Change) -> None:
     if seat is None:
         return
     seed = seed_text(table.match, "at-once", table.round.number if table.round else 0, seat)
-    action = table.spec.computers.choose(
-        table.seats[seat].playing_level, table.view_for(seat), seed
-    )
+    action = table.spec.computers.choose(playing_level(table, seat), table.view_for(seat), seed)
     _apply_move(change, seat, action)
 
 

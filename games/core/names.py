@@ -9,31 +9,32 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from games.models import ComputerLevel, Seat
+from games.models import Seat
 
 COMPUTER_NAMES: dict[str, tuple[Promise, ...]] = {
-    ComputerLevel.BEGINNER: (
+    "beginner": (
         pgettext_lazy("a Beginner computer player's name", "Bolek"),
         pgettext_lazy("a Beginner computer player's name", "Lolek"),
         pgettext_lazy("a Beginner computer player's name", "Tola"),
         pgettext_lazy("a Beginner computer player's name", "Reksio"),
     ),
-    ComputerLevel.NORMAL: (
+    "normal": (
         pgettext_lazy("a Normal computer player's name", "Kasia"),
         pgettext_lazy("a Normal computer player's name", "Janek"),
         pgettext_lazy("a Normal computer player's name", "Zosia"),
         pgettext_lazy("a Normal computer player's name", "Marek"),
     ),
-    ComputerLevel.EXPERT: (
+    "expert": (
         pgettext_lazy("an Expert computer player's name", "Wanda"),
         pgettext_lazy("an Expert computer player's name", "Zbigniew"),
         pgettext_lazy("an Expert computer player's name", "Halina"),
         pgettext_lazy("an Expert computer player's name", "Bogdan"),
     ),
 }
-"""Four names per level, disjoint, one per seat number (0-3): the computers at a table never
-share a name, and a computer keeps its name all match long (the same persona in every match,
-as regulars at a club's table)."""
+"""Four names for each of the levels the games share, disjoint, one per seat number (0-3): the
+computers at a table never share a name, and a computer keeps its name all match long (the
+same persona in every match, as regulars at a club's table). A level without names here is
+"Computer 2"."""
 
 
 def display_name(user: AbstractBaseUser | AnonymousUser | None) -> str:
@@ -63,10 +64,9 @@ def relative_position(number: int, viewer: int, players: int) -> str:
 def computer_name(seat: Seat, taken: set[str]) -> str:
     """A computer's name: by its level and seat, and none of the names in ``taken`` (the
     people's and the other computers' at the table)."""
-    names = [str(name) for name in COMPUTER_NAMES[seat.computer_level]]
-    start = seat.number % len(names)
+    names = [str(name) for name in COMPUTER_NAMES.get(seat.computer_level, ())]
     for offset in range(len(names)):
-        name = names[(start + offset) % len(names)]
+        name = names[(seat.number + offset) % len(names)]
         if name not in taken:
             return name
     return _("Computer %(number)s") % {"number": seat.number + 1}

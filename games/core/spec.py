@@ -192,12 +192,18 @@ class GameComputers(Generic[V, A]):
     a worker process imports without Django (see ``run_chooser``)."""
     levels: tuple[tuple[str, _StrOrPromise], ...]
     """The levels the game's computers play at, as (value, label)."""
+    stand_in: str
+    """The level that plays for a person away from a friends' table, or who left it."""
     quick_levels: frozenset[str] = frozenset()
     """The levels whose decisions take well under a millisecond: they are made in the runner's
     own thread, where the round trip to a decision process would cost more than the decision."""
     pause_after: Callable[[V], float] = field(default=lambda view: 1.0)
     """How many times the usual pause to wait before the next computer move, after one that
     left ``view`` (Thousand: longer after a trick closes, so people see it)."""
+
+    def label(self, level: str) -> str:
+        """A level's name in the active language."""
+        return str(dict(self.levels).get(level, level))
 
     def choose(self, level: str, view: V, seed: str) -> A:
         """A computer player's action in ``view`` (its own seat's observation)."""

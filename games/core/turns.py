@@ -12,7 +12,7 @@ from django.conf import settings
 
 from games.core.clock import clock_deadline
 from games.core.tables import Table, committed_table, consistent_table, seed_text, stamp_of
-from games.models import ComputerLevel, Match
+from games.models import Match
 
 
 @dataclass(frozen=True)
@@ -81,15 +81,16 @@ def turn_of(table: Table) -> ComputerTurn | Waiting | None:
         match_id=match.pk,
         version=match.version,
         seat=seat,
-        level=table.seats[seat].playing_level,
+        level=playing_level(table, seat),
         chooser=table.spec.computers.chooser,
         view=view,
         seed=seed_text(match, "computer", match.version),
         pause=table.spec.computers.pause_after(view),
-        quick=table.seats[seat].playing_level in table.spec.computers.quick_levels,
+        quick=playing_level(table, seat) in table.spec.computers.quick_levels,
     )
 
 
-def computer_level_label(level: str) -> str:
-    """A computer level's name in the active language."""
-    return str(ComputerLevel(level).label) if level in ComputerLevel.values else level
+def playing_level(table: Table, seat: int) -> str:
+    """The level of the computer making ``seat``'s moves: its own, or the game's stand-in's
+    for a person away or gone."""
+    return table.seats[seat].computer_level or table.spec.computers.stand_in

@@ -21,7 +21,6 @@ from games.core.spec_history import ReplayMark, RoundSummary, StoredRound
 from games.history import charts
 from games.history.results import places as finishing_places
 from games.models import Match, MatchResult, Round, Seat
-from games.services import computer_level_label
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -101,7 +100,7 @@ def history_rows(matches: Sequence[Match], user: AbstractBaseUser) -> list[Histo
         names = seat_names(seats, me)
         mine: list[MatchResult] = getattr(match, "mine", [])
         opponents = [
-            f"{names[seat.number]} ({computer_level_label(seat.computer_level)})"
+            f"{names[seat.number]} ({spec.computers.label(seat.computer_level)})"
             if seat.is_computer
             else names[seat.number]
             for seat in seats
@@ -239,7 +238,7 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
             PlayerLine(
                 seat=seat,
                 name=names[seat.number],
-                level=computer_level_label(seat.computer_level) if seat.computer_level else "",
+                level=spec.computers.label(seat.computer_level) if seat.computer_level else "",
                 score=match.scores[seat.number] if match.scores else 0,
                 place=places.get(seat.number),
             )

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.core.spec import GameSpec
 from games.history.charts import RecentResult, recent_results
-from games.models import ComputerLevel, MatchResult, PlayerTotals
+from games.models import MatchResult, PlayerTotals
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -89,12 +89,12 @@ class Statistics:
         return recent_results(self.recent)
 
 
-def level_label(level: str) -> str:
+def level_label(spec: GameSpec, level: str) -> str:
     if level == "":
         return _("People only")
     if level == "mixed":
         return _("Mixed levels")
-    return str(ComputerLevel(level).label) if level in ComputerLevel.values else level
+    return spec.computers.label(level)
 
 
 def statistics_of(user: AbstractBaseUser, spec: GameSpec) -> Statistics:
@@ -151,7 +151,7 @@ def summarise(
         by_level=_split(
             spec,
             overall,
-            [(level_label(key), levels[key]) for key in sorted(levels, key=_level_order)],
+            [(level_label(spec, key), levels[key]) for key in sorted(levels, key=_level_order)],
         ),
         recent=recent,
     )

@@ -277,6 +277,8 @@ SPEC: NimGame = GameSpec(
     rules=RULES,
     table=NimTable(),
     computers=GameComputers(
-        chooser="tests.core.nim.choose", levels=(("beginner", "Beginner"), ("normal", "Normal"))
+        chooser="tests.core.nim.choose",
+        levels=(("beginner", "Beginner"), ("normal", "Normal")),
+        stand_in="normal",
     ),
 )

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
 from games.core.spec_history import GameHistory, ReplayMark, RoundSummary, RoundWords, StoredRound
-from games.models import ComputerLevel, Match
+from games.models import Match
 from games.rules.steps import RulesPage
 from games.rummy.engine import (
     DRAW,
@@ -52,6 +52,10 @@ from games.services import Table
 
 MAX_TABLE_TEXT = 1000
 """The longest table a move may write: 106 tiles of at most 3 characters and separators."""
+
+
+LEVELS = (("beginner", _("Beginner")), ("normal", _("Normal")), ("expert", _("Expert")))
+"""The computer players' levels (``games.rummy.bots``)."""
 
 
 @dataclass(frozen=True)
@@ -256,7 +260,7 @@ SPEC = GameSpec(
     rules=RummyRules(),
     table=RummyTable(),
     computers=GameComputers(
-        chooser="games.rummy.computer.choose", levels=tuple(ComputerLevel.choices)
+        chooser="games.rummy.computer.choose", levels=LEVELS, stand_in="normal"
     ),
     history=RummyHistory(),
 )

@@ -17,13 +17,13 @@ from django.utils.translation import ngettext
 
 from accounts import cosmetics
 from games.core.names import relative_position
-from games.models import ComputerLevel, Match, Round
+from games.models import Match, Round
 from games.rendering import match_urls
 from games.rummy.engine import INITIAL_MELD, PLAY, Observation, parse_tiles
 from games.rummy.web.log import game_log
 from games.rummy.web.tiles import TileView, tile_view, tile_views
 from games.rummy.web.viewmodels import GameRow, PlayerView, SummaryRow, TableView
-from games.services import Table, computer_level_label
+from games.services import Table
 
 
 def present(table: Table, seat: int, names: Sequence[str], message: str = "") -> TableView:
@@ -90,7 +90,7 @@ def _player(
         number=number,
         position=relative_position(number, viewer, len(names)),
         name=names[number],
-        level=computer_level_label(seat.computer_level) if seat.is_computer else "",
+        level=table.spec.computers.label(seat.computer_level) if seat.is_computer else "",
         is_me=number == viewer,
         tile_count=view.tile_counts[number],
         to_move=table.to_move == number,
@@ -215,7 +215,7 @@ def _match_over(result: TableView, table: Table, names: Sequence[str], seat: int
             "game": match.game,
             "games": match.options["games"],
             "players": len(table.seats),
-            "level": computers[0] if computers else ComputerLevel.NORMAL,
+            "level": computers[0] if computers else table.spec.computers.stand_in,
         }
 
 

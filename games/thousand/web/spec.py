@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
 from games.core.spec_history import GameHistory, ReplayMark, RoundSummary, StoredRound
-from games.models import ComputerLevel, Match
+from games.models import Match
 from games.rules.steps import RulesPage
 from games.services import Table
 from games.thousand.engine import (
@@ -45,6 +45,8 @@ from games.thousand.web import rules as rules_steps
 from games.thousand.web.summary import rules_summary
 from games.thousand.web.table import present
 
+LEVELS = (("beginner", _("Beginner")), ("normal", _("Normal")), ("expert", _("Expert")))
+"""The computer players' levels (``games.thousand.bots``)."""
 VARIANT_ORDER = ("target", "bid_step", "following", "rounding", "four_nines")
 """The options in the order ``rules_summary`` words them."""
 _ACTION_SHAPE = re.compile(r"[a-z]{1,8}(:[0-9A-Za-z]{1,9})?")
@@ -262,10 +264,11 @@ SPEC = GameSpec(
     table=ThousandTable(),
     computers=GameComputers(
         chooser="games.thousand.computer.choose",
-        levels=tuple(ComputerLevel.choices),
+        levels=LEVELS,
+        stand_in="normal",
         # The beginner and the normal player follow rules and decide at once; the expert
         # searches.
-        quick_levels=frozenset({ComputerLevel.BEGINNER, ComputerLevel.NORMAL}),
+        quick_levels=frozenset({"beginner", "normal"}),
         pause_after=_pause_after,
     ),
     history=ThousandHistory(),

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from accounts import cosmetics
 from games.core.names import display_name, place_name, relative_position
 from games.history.results import places
-from games.models import ComputerLevel, Round, Seat
+from games.models import Round, Seat
 from games.rendering import match_urls
 from games.services import Table
 from games.thousand.engine import (
@@ -141,7 +141,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
             result.new_match_options = {
                 **options,
                 "game": match.game,
-                "level": computers[0] if computers else ComputerLevel.NORMAL,
+                "level": computers[0] if computers else table.spec.computers.stand_in,
             }
     controls(result, view, names, match.is_finished)
     result.my_turn = result.controls in ("redeal", "bid", "give", "contract", "play")
@@ -242,7 +242,7 @@ def _player_view(
     """The seat of the player at hand position ``number``."""
     seat = table.seats[view.seats[number]]
     if seat.is_computer:
-        level = ComputerLevel(seat.computer_level).label
+        level = table.spec.computers.label(seat.computer_level)
         subtitle = _("Computer · %(level)s") % {"level": level}
     elif is_me:
         subtitle = display_name(seat.user) if seat.user is not None else ""
