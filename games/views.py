@@ -77,6 +77,11 @@ def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
         data = request.POST if posted == spec.key else None
         options = spec.table.options_form(data)
         practice = PracticeForm(spec, data if mode == "practice" else None)
+        friends = FriendsTableForm(spec, data if mode == "friends" else None)
+        # Every game's forms are on one page: their elements' ids are the game's and the form's.
+        options.auto_id = f"id_{spec.key}_%s"
+        practice.auto_id = f"id_{spec.key}_practice_%s"
+        friends.auto_id = f"id_{spec.key}_friends_%s"
         drawn_key = ""
         if data is None:
             _remember_last_choices(request, spec, options, practice)
@@ -94,7 +99,7 @@ def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
                 "spec": spec,
                 "options": options,
                 "practice": practice,
-                "friends": FriendsTableForm(spec, data if mode == "friends" else None),
+                "friends": friends,
             }
         )
     return listed
