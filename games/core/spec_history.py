@@ -134,6 +134,11 @@ class GameHistory(Generic[S]):
         """Where a replay of these successive states may jump to (Thousand: each trick)."""
         return []
 
+    def rounds_played(self, counters: Mapping[str, int], rounds: int) -> int:
+        """The rounds a person took part in, from their summed counters and the rounds of their
+        matches (``rounds``; Thousand: the hands a dealer sat out at four are not theirs)."""
+        return rounds
+
     def player_counters(self, rounds: Sequence[StoredRound], players: int) -> list[dict[str, int]]:
         """Each seat's counters over one finished match, summed over a person's matches for
         their statistics (a counter named ``max_…`` keeps the highest value instead)."""

@@ -53,7 +53,10 @@ class Totals:
             (_("Matches played"), str(self.matches)),
             (_("Matches won"), str(self.won)),
             (_("Win rate"), percent(self.won, self.matches)),
-            (_(spec.history.round_words.played), str(self.rounds)),
+            (
+                _(spec.history.round_words.played),
+                str(spec.history.rounds_played(self.counters, self.rounds)),
+            ),
             *spec.history.statistics(self.counters, self.rounds),
         ]
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.core.registry import all_specs, get_spec
 from games.history import moderation
-from games.history.statistics import statistics_of
+from games.history.statistics import Totals, statistics_of
 from games.models import MatchResult
 
 from .conftest import bobs_table_won_by_bob, resigned_match, won_match
@@ -126,3 +126,14 @@ def test_the_profile_of_a_player_without_matches(
 ) -> None:
     page = alice_client.get(reverse("profile")).content.decode()
     assert "No finished match yet." in page
+
+
+def test_hands_a_dealer_sat_out_at_four_players_are_not_hands_played() -> None:
+    """A person's rows count 260 hands in their matches, 32 of them dealt by them at four
+    players and sat out: 228 hands played, and the average is over those."""
+    totals = Totals(matches=10, won=4, rounds=260, counters={"hands": 228, "points": 2280})
+    shown = lines(totals.lines(get_spec("thousand")))
+    assert shown["Hands played"] == "228"
+    assert shown["Average points per hand"] == "10.0"
+    rummy = lines(Totals(matches=2, won=1, rounds=7).lines(get_spec("rummy")))
+    assert rummy["Games played"] == "7"

@@ -247,6 +247,9 @@ class ThousandHistory(GameHistory[HandState]):
         ]
         return history.player_counters(rounds, players, replayed)
 
+    def rounds_played(self, counters: Mapping[str, int], rounds: int) -> int:
+        return counters.get("hands", rounds)
+
     def statistics(self, counters: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
         return history.statistics(counters, rounds)
 
