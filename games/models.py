@@ -320,6 +320,11 @@ class PlayerTotals(models.Model):
         return f"Totals of user {self.user_id} at {self.game} ({self.length}, {self.level})"
 
 
+PROVISIONAL_SIGMA = 25 / 6
+"""A rating is provisional while its uncertainty is over half a newcomer's (OpenSkill starts
+everyone at 25 ± 25/3): too few matches yet to say much of the player."""
+
+
 class PlayerRating(models.Model):
     """A person's skill rating at one game (OpenSkill's Plackett-Luce model): ``mu`` and its
     uncertainty ``sigma``, updated once per finished match."""
@@ -345,6 +350,10 @@ class PlayerRating(models.Model):
     def conservative(self) -> float:
         """The rating the ranking orders by: ``mu`` less three uncertainties."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def is_provisional(self) -> bool:
+        return self.sigma > PROVISIONAL_SIGMA
 
 
 class ModerationAction(AppendOnly):

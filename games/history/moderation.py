@@ -19,18 +19,18 @@ from accounts import coins
 from accounts.profiles import save_with_numbered_name
 from games import services
 from games.core.names import display_name
+from games.history.rerating import replay_ratings
 from games.history.results import rebuild_totals
 from games.models import (
     Match,
     MatchResult,
     ModerationAction,
-    PlayerRating,
     Report,
     Seat,
 )
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from django.contrib.auth.models import User
 
 DEFAULT_GUEST_RETENTION_DAYS = 180
 
@@ -40,11 +40,11 @@ class ModerationError(ValueError):
 
 
 def _record(
-    staff: AbstractBaseUser | None,
+    staff: User | None,
     kind: str,
     reason: str,
     *,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     match: Match | None = None,
     details: dict[str, Any] | None = None,
 ) -> ModerationAction:
@@ -68,7 +68,7 @@ def _need_reason(reason: str) -> str:
 
 
 @transaction.atomic
-def suspend(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> None:
+def suspend(staff: User, user: User, reason: str) -> None:
     """The user can no longer sign in (their sessions end with their next request) and
     disappears from the rankings."""
     reason = _need_reason(reason)
@@ -82,7 +82,7 @@ def suspend(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> Non
 
 
 @transaction.atomic
-def lift(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> None:
+def lift(staff: User, user: User, reason: str) -> None:
     reason = _need_reason(reason)
     if user.is_active:
         raise ModerationError(gettext("This account is not suspended."))
@@ -92,11 +92,11 @@ def lift(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> None:
 
 
 @transaction.atomic
-def force_rename(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> str:
+def force_rename(staff: User, user: User, reason: str) -> str:
     """Replaces the user's display name by a numbered "Player 1234" (they may choose a new
     one on their profile page); returns the new name."""
     reason = _need_reason(reason)
-    profile = user.profile  # type: ignore[attr-defined]
+    profile = user.profile
     old = profile.display_name
     save_with_numbered_name(profile, prefix=gettext("Player"))
     _record(
@@ -110,9 +110,10 @@ def force_rename(staff: AbstractBaseUser, user: AbstractBaseUser, reason: str) -
 
 
 @transaction.atomic
-def void_match(staff: AbstractBaseUser, match_id: int, reason: str) -> Match:
+def void_match(staff: User, match_id: int, reason: str) -> Match:
     """The match stays for the record but counts for nothing: its results leave the
-    statistics and rankings, and the ratings it moved move back by as much."""
+    statistics and rankings, and every rating of its game is played again without it, as if
+    it had never been played."""
     reason = _need_reason(reason)
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     if match is None:
@@ -122,28 +123,16 @@ def void_match(staff: AbstractBaseUser, match_id: int, reason: str) -> Match:
     match.voided_at = timezone.now()
     match.void_reason = reason
     match.save(update_fields=["voided_at", "void_reason"])
-    results = list(MatchResult.objects.filter(match=match))
-    held = {
-        rating.user_id: rating
-        for rating in PlayerRating.objects.select_for_update().filter(
-            game=match.game, user_id__in=[result.user_id for result in results]
-        )
-    }
-    for result in results:
-        rating = held.get(result.user_id)
-        if rating is None or result.rating_before is None or result.rating_after is None:
-            continue
-        rating.mu -= result.rating_after - result.rating_before
-        rating.matches = max(0, rating.matches - 1)
-        rating.save(update_fields=["mu", "matches", "updated"])
+    people = list(MatchResult.objects.filter(match=match).values_list("user_id", flat=True))
     MatchResult.objects.filter(match=match).update(void=True)
-    rebuild_totals([result.user_id for result in results], match.game)
+    replay_ratings(match.game)
+    rebuild_totals(people, match.game)
     _record(staff, ModerationAction.Kind.VOID, reason, match=match)
     return match
 
 
 @transaction.atomic
-def close_report(staff: AbstractBaseUser, report_id: int, status: str, reason: str) -> Report:
+def close_report(staff: User, report_id: int, status: str, reason: str) -> Report:
     """Marks an open report as acted on or dismissed."""
     reason = _need_reason(reason)
     report = Report.objects.select_for_update().filter(pk=report_id).first()
@@ -166,7 +155,7 @@ def close_report(staff: AbstractBaseUser, report_id: int, status: str, reason: s
 
 
 @transaction.atomic
-def change_coins(staff: AbstractBaseUser, user: AbstractBaseUser, amount: int, reason: str) -> int:
+def change_coins(staff: User, user: User, amount: int, reason: str) -> int:
     """Gives the user ``amount`` coins (takes them away if negative), in their ledger and
     in this log; returns the new balance."""
     reason = _need_reason(reason)
@@ -239,7 +228,7 @@ def remove_stale_guests(days: int) -> int:
     return removed
 
 
-def _keep_shared_seats(guest: AbstractBaseUser) -> None:
+def _keep_shared_seats(guest: User) -> None:
     others = Seat.objects.filter(match=OuterRef("match"), user__isnull=False).exclude(user=guest)
     shared = Seat.objects.filter(user=guest).filter(Exists(others))
     for match_id in shared.values_list("match_id", flat=True):
@@ -247,8 +236,8 @@ def _keep_shared_seats(guest: AbstractBaseUser) -> None:
 
 
 def make_report(
-    reporter: AbstractBaseUser,
-    reported: AbstractBaseUser,
+    reporter: User,
+    reported: User,
     kind: str,
     text: str,
     match: Match | None = None,

@@ -12,12 +12,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.history import moderation
+from games.history import moderation, ratings
 from games.history.ranking import PAGE_SIZE, period_start
 from games.models import Match, MatchResult, PlayerRating, Seat
 from games.thousand.engine import Rules
 
-from .conftest import make_user, won_match
+from .conftest import bobs_table_won_by_bob, make_user, won_match
 
 
 def win(user: AbstractBaseUser, score: int, *, days_ago: int = 0, length: str = "1000") -> Match:
@@ -158,3 +158,68 @@ def test_voiding_a_match_takes_its_rating_change_back(
     assert change.rating_after - change.rating_before > 0
     assert rating.matches == 1
     assert MatchResult.objects.get(match=first).void is False
+
+
+def test_voiding_a_match_leaves_every_rating_as_if_it_had_never_been_played(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    """Bob beats Alice (voided later); Dan then beats Bob, and Alice wins a practice match.
+    Without the first match, Dan met a newcomer Bob: Dan's rating changes too, and every
+    sigma is what the two counted matches alone give."""
+    dan = make_user("dan")
+    voided = bobs_table_won_by_bob(bob, alice)
+    later = bobs_table_won_by_bob(dan, bob)
+    won_match(alice)
+    moderation.void_match(carol, voided.pk, "the deal was shown to a watcher")
+
+    newcomer = ratings.new_rating()
+    normal = ratings.computer_rating("normal")
+    dan_after, bob_after, _computer = ratings.rate(
+        [
+            ratings.Player(*newcomer, 1, True),
+            ratings.Player(*newcomer, 2, True),
+            ratings.Player(*normal, 3, False),
+        ]
+    )
+    alice_after, _second, _third = ratings.rate(
+        [
+            ratings.Player(*newcomer, 1, True),
+            ratings.Player(*normal, 2, False),
+            ratings.Player(*normal, 3, False),
+        ]
+    )
+    held = {
+        rating.user_id: (rating.mu, rating.sigma, rating.matches)
+        for rating in PlayerRating.objects.filter(game="thousand")
+    }
+    assert held == {
+        dan.pk: (pytest.approx(dan_after[0]), pytest.approx(dan_after[1]), 1),
+        bob.pk: (pytest.approx(bob_after[0]), pytest.approx(bob_after[1]), 1),
+        alice.pk: (pytest.approx(alice_after[0]), pytest.approx(alice_after[1]), 1),
+    }
+    bob_later = MatchResult.objects.get(match=later, user=bob)
+    assert (bob_later.rating_before, bob_later.rating_after) == (
+        pytest.approx(newcomer[0]),
+        pytest.approx(bob_after[0]),
+    )
+    assert MatchResult.objects.get(match=voided, user=bob).void is True
+
+
+def test_the_rating_list_shows_the_number_it_orders_by_and_marks_provisional_ratings(
+    alice_client: Client,
+) -> None:
+    """Ann's estimate is higher but less sure: Ben's 30 - 3 * 2 = 24 comes before Ann's
+    33 - 3 * 5 = 18, and only Ann's rating, over 25/6 uncertain, is provisional."""
+    ann, ben = make_user("ann"), make_user("ben")
+    PlayerRating.objects.create(user=ann, game="thousand", mu=33.0, sigma=5.0, matches=12)
+    PlayerRating.objects.create(user=ben, game="thousand", mu=30.0, sigma=2.0, matches=40)
+    page = alice_client.get(reverse("rankings"), {"game": "thousand"}).content.decode()
+    table = page[page.index('id="ratings"') : page.index("</table>", page.index('id="ratings"'))]
+    rows = table.split("<tr")[2:]
+    assert [(row.count('class="provisional"'), "ben" in row) for row in rows] == [
+        (0, True),
+        (1, False),
+    ]
+    assert "<strong>24.0</strong> <span" in rows[0]
+    assert "(30.0 ± 2.0)" in rows[0]
+    assert '<strong>18.0</strong><abbr class="provisional"' in rows[1]
