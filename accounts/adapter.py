@@ -7,7 +7,7 @@ from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.core.internal import ratelimit
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponseRedirect
 from django.shortcuts import resolve_url
@@ -47,7 +47,7 @@ class AccountAdapter(DefaultAccountAdapter):
         # get_ip: the client's address as the per-address limits see it (IPv6 by prefix).
         return f"{ratelimit.get_ip(request)}:{login}"
 
-    def authenticate(self, request: HttpRequest, **credentials: Any) -> AbstractBaseUser | None:
+    def authenticate(self, request: HttpRequest, **credentials: Any) -> User | None:
         user = super().authenticate(request, **credentials)
         if user is not None and is_guest(user):
             # Guests have no password; should one ever get one, it still does not open

@@ -9,7 +9,7 @@ from accounts.models import CoinEntry, Profile
 
 
 @admin.register(Profile)
-class ProfileAdmin(admin.ModelAdmin):
+class ProfileAdmin(admin.ModelAdmin[Profile]):
     form = ProfileForm
     list_display = ("display_name", "user", "is_guest", "created_at", "moderate")
     list_filter = ("is_guest",)
@@ -31,7 +31,7 @@ class ProfileAdmin(admin.ModelAdmin):
 
 
 @admin.register(CoinEntry)
-class CoinEntryAdmin(admin.ModelAdmin):
+class CoinEntryAdmin(admin.ModelAdmin[CoinEntry]):
     """The coin ledger, to read: coins change only by a check-in, a purchase, or staff's
     change with a reason from the user's staff page (which the moderation log records)."""
 

@@ -20,7 +20,7 @@ from accounts import cosmetics
 from accounts.models import CoinEntry, OwnedCosmetic, Profile, Wallet
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from django.contrib.auth.models import User
 
 CHECK_IN_COINS = 10
 """The first day's check-in."""
@@ -86,14 +86,14 @@ def local_day(profile: Profile, now: datetime | None = None) -> date:
     return (now or timezone.now()).astimezone(ZoneInfo(zone_of(profile))).date()
 
 
-def wallet_of(user: AbstractBaseUser) -> Wallet:
+def wallet_of(user: User) -> Wallet:
     """The user's wallet as it is (an empty, unsaved one before the first coin)."""
     return Wallet.objects.filter(user=user).first() or Wallet(user=user)
 
 
-def standing(user: AbstractBaseUser, now: datetime | None = None) -> Standing:
+def standing(user: User, now: datetime | None = None) -> Standing:
     wallet = wallet_of(user)
-    profile: Profile = user.profile  # type: ignore[attr-defined]
+    profile: Profile = user.profile
     today = local_day(profile, now)
     last = wallet.last_check_in
     checked_in_today = last is not None and last >= today
@@ -109,7 +109,7 @@ def standing(user: AbstractBaseUser, now: datetime | None = None) -> Standing:
     )
 
 
-def _locked_wallet(user: AbstractBaseUser) -> Wallet:
+def _locked_wallet(user: User) -> Wallet:
     # The first change makes the row; two first changes at once make it once.
     Wallet.objects.bulk_create([Wallet(user_id=user.pk)], ignore_conflicts=True)
     return Wallet.objects.select_for_update().get(user_id=user.pk)
@@ -122,7 +122,7 @@ def _change(
     *,
     item: str = "",
     note: str = "",
-    staff: AbstractBaseUser | None = None,
+    staff: User | None = None,
 ) -> CoinEntry:
     balance = wallet.balance + amount
     assert balance >= 0, "callers check the balance first"
@@ -140,7 +140,7 @@ def _change(
 
 
 @transaction.atomic
-def check_in(user: AbstractBaseUser, time_zone: str = "", now: datetime | None = None) -> CheckIn:
+def check_in(user: User, time_zone: str = "", now: datetime | None = None) -> CheckIn:
     """Today's check-in: ``check_in_reward`` coins for the day of the streak it makes.
 
     ``time_zone`` is the browser's, remembered when valid; the day is the calendar day in
@@ -166,14 +166,14 @@ def check_in(user: AbstractBaseUser, time_zone: str = "", now: datetime | None =
     return CheckIn(coins=coins, streak=streak, day=today)
 
 
-def owned_slugs(user: AbstractBaseUser) -> set[str]:
+def owned_slugs(user: User) -> set[str]:
     """The items ``user`` may use: the ones bought and the free ones."""
     bought = set(OwnedCosmetic.objects.filter(user=user).values_list("item", flat=True))
     return bought | {item.slug for item in cosmetics.DEFAULTS.values()}
 
 
 @transaction.atomic
-def buy(user: AbstractBaseUser, slug: str) -> cosmetics.Cosmetic:
+def buy(user: User, slug: str) -> cosmetics.Cosmetic:
     """Buys the item ``slug``: its price leaves the balance and the item is the person's,
     both or neither. Refused when unknown, free, owned already, or dearer than the balance."""
     item = cosmetics.find(slug)
@@ -203,7 +203,7 @@ def buy(user: AbstractBaseUser, slug: str) -> cosmetics.Cosmetic:
     return item
 
 
-def choose(user: AbstractBaseUser, slugs: list[str]) -> list[cosmetics.Cosmetic]:
+def choose(user: User, slugs: list[str]) -> list[cosmetics.Cosmetic]:
     """Uses the owned items ``slugs`` (at most one per kind) on the person's tables."""
     owned = owned_slugs(user)
     chosen: dict[cosmetics.Kind, cosmetics.Cosmetic] = {}
@@ -226,9 +226,7 @@ def choose(user: AbstractBaseUser, slugs: list[str]) -> list[cosmetics.Cosmetic]
 
 
 @transaction.atomic
-def staff_change(
-    staff: AbstractBaseUser, user: AbstractBaseUser, amount: int, note: str
-) -> CoinEntry:
+def staff_change(staff: User, user: User, amount: int, note: str) -> CoinEntry:
     """Staff give (``amount`` > 0) or take away coins, with their reason in the ledger.
     Refused for nothing, for more than ``STAFF_CHANGE_LIMIT`` at once, and for taking more
     than the person has."""

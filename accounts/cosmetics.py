@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.contrib.auth.models import AnonymousUser, User
 
 
 class Kind(StrEnum):
@@ -105,7 +105,7 @@ def of_kind(kind: Kind) -> list[Cosmetic]:
     return [item for item in CATALOGUE if item.kind == kind]
 
 
-def chosen(user: AbstractBaseUser | AnonymousUser | None, kind: Kind) -> Cosmetic:
+def chosen(user: User | AnonymousUser | None, kind: Kind) -> Cosmetic:
     """The item of ``kind`` that ``user`` chose on their profile (the free one if none).
 
     Reads the profile the caller loaded (the tables load every seat's with its user)."""

@@ -11,7 +11,7 @@ from allauth.utils import get_username_max_length
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core import validators
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
@@ -64,7 +64,7 @@ class DisplayNameField(forms.CharField):
         super().__init__(validators=[validate_display_name], **kwargs)
 
     def to_python(self, value: Any) -> str:
-        return normalize_display_name(super().to_python(value))
+        return normalize_display_name(super().to_python(value) or "")
 
 
 def ensure_display_name_is_free(name: str, *, profile: Profile | None = None) -> None:
@@ -75,7 +75,7 @@ def ensure_display_name_is_free(name: str, *, profile: Profile | None = None) ->
         raise ValidationError(DISPLAY_NAME_TAKEN, code="taken")
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(forms.ModelForm[Profile]):
     display_name = DisplayNameField()
 
     class Meta:
@@ -103,7 +103,7 @@ class SignupForm(allauth_forms.SignupForm):
             ensure_display_name_is_free(name)
         return name
 
-    def save(self, request: HttpRequest) -> AbstractBaseUser:
+    def save(self, request: HttpRequest) -> User:
         user = super().save(request)
         name = self.cleaned_data.get("display_name")
         if name and not rename(user.profile, name):
@@ -142,7 +142,7 @@ class GuestUpgradeForm(forms.Form):
     )
     password2 = PasswordField(label=_("Password (again)"), autocomplete="new-password")
 
-    def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
         self.user = user
         kwargs.setdefault("initial", {"display_name": user.profile.display_name})
         super().__init__(*args, **kwargs)
@@ -176,7 +176,7 @@ class GuestUpgradeForm(forms.Form):
         return email
 
     def clean(self) -> dict[str, Any]:
-        cleaned_data = super().clean()
+        cleaned_data = super().clean() or {}
         password1 = cleaned_data.get("password1")
         password2 = cleaned_data.get("password2")
         if password1:
@@ -207,7 +207,7 @@ class ResetPasswordForm(allauth_forms.ResetPasswordForm):
     def clean_email(self) -> str:
         email: str = super().clean_email()
         # Guest accounts have no password to reset.
-        self.users = [user for user in self.users if not is_guest(user)]
+        self.users: list[Any] = [user for user in self.users if not is_guest(user)]
         return email
 
 
@@ -215,7 +215,7 @@ class GuestsUpgradeFirstMixin:
     """For allauth's forms about the signed-in user's password and email addresses: a guest
     gets those by upgrading the account, which also gives it a username."""
 
-    user: AbstractBaseUser | None
+    user: User | None
 
     def clean(self) -> dict[str, Any]:
         if is_guest(self.user):

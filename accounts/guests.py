@@ -17,7 +17,7 @@ from accounts.models import Profile
 from accounts.profiles import save_with_numbered_name
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.contrib.auth.models import AnonymousUser, User
 
 # Guests' usernames are never typed by anyone; sign-ups may not start with the prefix.
 GUEST_USERNAME_PREFIX = "guest-"
@@ -26,7 +26,7 @@ GUEST_SESSION_AGE = 60 * 60 * 24 * 365
 visit (``accounts.middleware``); other sessions keep Django's two weeks from the last visit."""
 
 
-def is_guest(user: AbstractBaseUser | AnonymousUser | None) -> bool:
+def is_guest(user: User | AnonymousUser | None) -> bool:
     """Whether ``user`` is a signed-in guest (an account started with "Play now")."""
     if user is None or not user.is_authenticated:
         return False
@@ -35,7 +35,7 @@ def is_guest(user: AbstractBaseUser | AnonymousUser | None) -> bool:
 
 
 @transaction.atomic
-def create_guest(language: str = "") -> AbstractBaseUser:
+def create_guest(language: str = "") -> User:
     """A new guest user with an unusable password and a display name such as "Guest 4821",
     reading the site in ``language`` (kept in its profile; "" for none yet).
 
@@ -53,7 +53,7 @@ def create_guest(language: str = "") -> AbstractBaseUser:
 
 def upgrade_guest(
     request: HttpRequest,
-    user: AbstractBaseUser,
+    user: User,
     *,
     username: str,
     password: str,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
@@ -15,7 +15,7 @@ NUMBERED_NAME_TRIES_PER_LENGTH = 5
 NUMBERED_NAME_MAX_DIGITS = 9
 
 
-def create_profile(user: AbstractBaseUser) -> Profile:
+def create_profile(user: User) -> Profile:
     """Make the profile of a new user, named after the username when that is a valid display
     name nobody has, else "Player" and a number."""
     username_as_name = normalize_display_name(user.get_username())

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
@@ -17,9 +17,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import coins, cosmetics
 from accounts.models import CoinEntry
+from games.core.http import SignedInRequest
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from django.contrib.auth.models import User
 
 LEDGER_PAGE_SIZE = 30
 
@@ -40,7 +41,7 @@ class Shelf:
     items: list[ShelfItem]
 
 
-def shelves(user: AbstractBaseUser, balance: int) -> list[Shelf]:
+def shelves(user: User, balance: int) -> list[Shelf]:
     """The catalogue by kind, each item marked owned, in use, or affordable for ``user``."""
     owned = coins.owned_slugs(user)
     return [
@@ -62,7 +63,7 @@ def shelves(user: AbstractBaseUser, balance: int) -> list[Shelf]:
     ]
 
 
-def owned_shelves(user: AbstractBaseUser) -> list[Shelf]:
+def owned_shelves(user: User) -> list[Shelf]:
     """The profile's choice: each kind with the items ``user`` owns."""
     owned = []
     for shelf in shelves(user, 0):
@@ -73,7 +74,7 @@ def owned_shelves(user: AbstractBaseUser) -> list[Shelf]:
 
 @login_required
 @require_GET
-def shop(request: HttpRequest) -> HttpResponse:
+def shop(request: SignedInRequest) -> HttpResponse:
     standing = coins.standing(request.user)
     context = {"standing": standing, "shelves": shelves(request.user, standing.balance)}
     return render(request, "accounts/shop.html", context)
@@ -81,7 +82,7 @@ def shop(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def check_in(request: HttpRequest) -> HttpResponse:
+def check_in(request: SignedInRequest) -> HttpResponse:
     try:
         done = coins.check_in(request.user, request.POST.get("time_zone", ""))
     except coins.CoinError as error:
@@ -101,7 +102,7 @@ def check_in(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def buy(request: HttpRequest) -> HttpResponse:
+def buy(request: SignedInRequest) -> HttpResponse:
     try:
         item = coins.buy(request.user, request.POST.get("item", ""))
     except coins.CoinError as error:
@@ -116,7 +117,7 @@ def buy(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def ledger(request: HttpRequest) -> HttpResponse:
+def ledger(request: SignedInRequest) -> HttpResponse:
     entries = CoinEntry.objects.filter(user=request.user)
     page = Paginator(entries, LEDGER_PAGE_SIZE).get_page(request.GET.get("page"))
     rows = [(entry, cosmetics.find(entry.item)) for entry in page.object_list]
@@ -126,7 +127,7 @@ def ledger(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def choose_looks(request: HttpRequest) -> HttpResponse:
+def choose_looks(request: SignedInRequest) -> HttpResponse:
     """The profile's form of owned cosmetics: one radio group per kind."""
     slugs = [request.POST[kind.value] for kind in cosmetics.Kind if request.POST.get(kind.value)]
     try:

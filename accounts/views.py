@@ -19,6 +19,7 @@ from accounts.languages import is_supported, remember_language, set_language_coo
 from accounts.models import DISPLAY_NAME_TAKEN, Profile
 from accounts.profiles import create_profile
 from accounts.shop import owned_shelves
+from games.core.http import SignedInRequest
 from games.core.registry import all_specs
 from games.history.statistics import statistics_of
 
@@ -51,7 +52,7 @@ def guest_start(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @rate_limit(action="guest_upgrade")
-def guest_upgrade(request: HttpRequest) -> HttpResponse:
+def guest_upgrade(request: SignedInRequest) -> HttpResponse:
     """A guest gives the account a username, a password and perhaps an email address."""
     if not is_guest(request.user):
         messages.info(request, gettext("Your account already has a username and a password."))
@@ -80,7 +81,7 @@ def guest_upgrade(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: SignedInRequest) -> HttpResponse:
     """The signed-in person's display name (editable) and account details."""
     profile = Profile.objects.filter(user=request.user).first() or create_profile(request.user)
     # The form edits its own copy, so the page keeps showing the saved name on errors.

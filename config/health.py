@@ -27,7 +27,8 @@ def _database_ok() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-            return cursor.fetchone() == (1,)
+            answered: bool = cursor.fetchone() == (1,)
+            return answered
     finally:
         connection.close()
 

@@ -8,11 +8,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import ParseResult, unquote, urlparse
 
+import django_stubs_ext
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str
+
+# Django's generic classes subscriptable at run time too (ModelAdmin[Match]).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

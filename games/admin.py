@@ -4,6 +4,8 @@ pages (``/staff/``), which ask for the reason the log keeps."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.http import HttpRequest
 from django.urls import reverse
@@ -15,7 +17,7 @@ from games.models import Match, MatchResult, ModerationAction, PlayerRating, Rep
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = ("pk", "game", "mode", "status", "owner", "created", "voided_at", "history")
     list_filter = ("game", "mode", "status")
     search_fields = ("pk", "code", "owner__username", "owner__profile__display_name")
@@ -30,7 +32,7 @@ class MatchAdmin(admin.ModelAdmin):
         )
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin[Any]):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 

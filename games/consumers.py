@@ -180,7 +180,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except MoveRejected as rejected:
             await self._send_table(message=self._translated(rejected), reason=rejected.reason)
             return
-        if answer is SIGNED_OUT:
+        if isinstance(answer, SignedOut):
             await self.close(code=CLOSE_SIGNED_OUT)
         elif answer is None:
             await self.close(code=CLOSE_FORBIDDEN)

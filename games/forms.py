@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.core.spec import GameSpec
+from games.core.spec import AnySpec
 from games.models import MAX_SEATS
 from games.services import DEFAULT_TURN_SECONDS, TURN_SECONDS_CHOICES
 
@@ -20,7 +20,7 @@ FRIEND = "friend"
 class PracticeForm(forms.Form):
     """Who plays a practice match: how many and the computers' level."""
 
-    def __init__(self, spec: GameSpec, data: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, spec: AnySpec, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(data)
         self.spec = spec
         if len(spec.rules.seat_counts) > 1:
@@ -45,7 +45,7 @@ class PracticeForm(forms.Form):
 class FriendsTableForm(forms.Form):
     """A friends' table: how many sit at it, the turn clock, and computers in some seats."""
 
-    def __init__(self, spec: GameSpec, data: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, spec: AnySpec, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(data, prefix="table")
         self.spec = spec
         if len(spec.rules.seat_counts) > 1:
@@ -96,7 +96,7 @@ class FriendsTableForm(forms.Form):
         return chosen
 
 
-def _players_field(spec: GameSpec) -> forms.Field:
+def _players_field(spec: AnySpec) -> forms.Field:
     return forms.TypedChoiceField(
         label=_("Players"),
         choices=[(count, str(count)) for count in spec.rules.seat_counts],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
 from django.db.models.signals import post_save
@@ -19,7 +19,7 @@ from games.services import send_to_group
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_sockets_recheck")
 def sockets_check_their_session(
-    sender: type[AbstractBaseUser], instance: AbstractBaseUser, created: bool, **kwargs: Any
+    sender: type[User], instance: User, created: bool, **kwargs: Any
 ) -> None:
     # A suspension, a new password, any change of the account: once it is committed, every
     # socket of the person checks that its session still signs them in.
@@ -30,9 +30,9 @@ def sockets_check_their_session(
 
 @receiver(user_logged_out, dispatch_uid="games_sockets_signed_out")
 def sockets_of_the_session_close(
-    sender: type[AbstractBaseUser],
+    sender: type[User],
     request: HttpRequest,
-    user: AbstractBaseUser | None,
+    user: User | None,
     **kwargs: Any,
 ) -> None:
     if user is not None and request.session.session_key:

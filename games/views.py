@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
@@ -15,9 +15,10 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.core.computers import runner
+from games.core.http import HtmxRequest, SignedInRequest
 from games.core.names import place_name, seat_names
 from games.core.registry import all_specs, get_spec
-from games.core.spec import GameSpec
+from games.core.spec import AnySpec, OptionsForm
 from games.forms import FriendsTableForm, JoinForm, PracticeForm
 from games.history.results import places
 from games.models import Match
@@ -65,7 +66,18 @@ def _posted_game(request: HttpRequest) -> str | None:
     return request.POST.get("game") or all_specs()[0].key
 
 
-def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
+@dataclass
+class LobbyGame:
+    """One game's forms in the lobby."""
+
+    drawn_key: str
+    spec: AnySpec
+    options: OptionsForm
+    practice: PracticeForm
+    friends: FriendsTableForm
+
+
+def _game_forms(request: SignedInRequest) -> list[LobbyGame]:
     """Each game's lobby forms, the posted one bound to the request's data; the others start
     from the person's last match of that game. An unbound game's forms show nothing but the
     language and those choices: ``drawn_key`` names them, and the page draws them once per
@@ -93,20 +105,12 @@ def _game_forms(request: HttpRequest) -> list[dict[str, object]]:
                     sorted(practice.initial.items()),
                 )
             )
-        listed.append(
-            {
-                "drawn_key": drawn_key,
-                "spec": spec,
-                "options": options,
-                "practice": practice,
-                "friends": friends,
-            }
-        )
+        listed.append(LobbyGame(drawn_key, spec, options, practice, friends))
     return listed
 
 
 def _remember_last_choices(
-    request: HttpRequest, spec: GameSpec, options: Any, practice: PracticeForm
+    request: SignedInRequest, spec: AnySpec, options: OptionsForm, practice: PracticeForm
 ) -> None:
     """Start the forms from the person's last practice match of ``spec``'s game, if any."""
     last = (
@@ -127,8 +131,7 @@ def _remember_last_choices(
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def lobby(request: HttpRequest) -> HttpResponse:
-    assert request.user.is_authenticated
+def lobby(request: SignedInRequest) -> HttpResponse:
     games = _game_forms(request)
     join = JoinForm(request.POST if request.POST.get("mode") == "join" else None)
     failed = False
@@ -142,7 +145,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             failed = True
         else:
             key = _posted_game(request)
-            chosen = next((g for g in games if g["spec"].key == key), None)
+            chosen = next((game for game in games if game.spec.key == key), None)
             created = _create_from(request, chosen) if chosen else None
             if created is not None:
                 return redirect("match_table", match_id=created.pk)
@@ -166,31 +169,26 @@ def _no_such_code() -> str:
     return gettext("There is no table with this code. Check it with your friend.")
 
 
-def _create_from(request: HttpRequest, chosen: dict[str, object]) -> Match | None:
-    spec = chosen["spec"]
-    assert isinstance(spec, GameSpec)
-    options = chosen["options"]
+def _create_from(request: SignedInRequest, chosen: LobbyGame) -> Match | None:
+    spec, options = chosen.spec, chosen.options
     mode = request.POST.get("mode", "practice")
-    assert request.user.is_authenticated
     if mode == "practice":
-        form = chosen["practice"]
-        assert isinstance(form, PracticeForm)
-        if options.is_valid() and form.is_valid():  # type: ignore[attr-defined]
+        practice = chosen.practice
+        if options.is_valid() and practice.is_valid():
             return create_practice_match(
                 request.user,
                 spec.key,
-                options.cleaned_options(),  # type: ignore[attr-defined]
-                form.cleaned_data["level"],
-                players=form.players,
+                options.cleaned_options(),
+                practice.cleaned_data["level"],
+                players=practice.players,
             )
     elif mode == "friends":
-        form = chosen["friends"]
-        assert isinstance(form, FriendsTableForm)
-        if options.is_valid() and form.is_valid():  # type: ignore[attr-defined]
+        form = chosen.friends
+        if options.is_valid() and form.is_valid():
             return create_friends_table(
                 request.user,
                 spec.key,
-                options.cleaned_options(),  # type: ignore[attr-defined]
+                options.cleaned_options(),
                 form.players,
                 computers=form.computers(),
                 turn_seconds=form.cleaned_data["clock"],
@@ -199,7 +197,7 @@ def _create_from(request: HttpRequest, chosen: dict[str, object]) -> Match | Non
 
 
 def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, object]]:
-    listed = []
+    listed: list[dict[str, object]] = []
     now = timezone.now()
     for match in matches:
         seats = sorted(match.seats.all(), key=lambda seat: seat.number)
@@ -231,7 +229,7 @@ def _listed(matches: Iterable[Match], request: HttpRequest) -> list[dict[str, ob
 
 
 def _render_table(
-    request: HttpRequest, table: Table, message: str = "", status: int = 200
+    request: SignedInRequest, table: Table, message: str = "", status: int = 200
 ) -> HttpResponse:
     seat = table.seat_of(request.user)
     assert seat is not None
@@ -245,7 +243,7 @@ def _render_table(
 
 @login_required
 @require_GET
-def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_table(request: SignedInRequest, match_id: int) -> HttpResponse:
     table = read_table(request.user, match_id)
     if table is None:
         raise Http404
@@ -256,22 +254,22 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _move_view(
-    change: Callable[[HttpRequest, int], Table],
-) -> Callable[[HttpRequest, int], HttpResponse]:
+    change: Callable[[SignedInRequest, int], Table],
+) -> Callable[[SignedInRequest, int], HttpResponse]:
     """A POST that changes the match through ``change``: the whole table comes back, with the
     refusal's message (and its status) when the service refused."""
 
     @require_POST
-    def view(request: HttpRequest, match_id: int) -> HttpResponse:
+    def view(request: SignedInRequest, match_id: int) -> HttpResponse:
         if not request.user.is_authenticated:
             return HttpResponseForbidden()
         try:
             table = change(request, match_id)
         except MoveRejected as rejected:
-            table = read_table(request.user, match_id)
-            if rejected.status == 404 or table is None:
+            current = read_table(request.user, match_id)
+            if rejected.status == 404 or current is None:
                 raise Http404 from None
-            return _render_table(request, table, rejected.message, rejected.status)
+            return _render_table(request, current, rejected.message, rejected.status)
         if not request.htmx:
             return redirect("match_table", match_id=match_id)
         return _render_table(request, table)
@@ -284,7 +282,7 @@ SOCKET_HEADER = "X-Table-Socket"
 ``#table-socket``), whose consumer then leaves the new table to the HTTP answer."""
 
 
-def _socket(request: HttpRequest) -> str:
+def _socket(request: HtmxRequest) -> str:
     """The page's open socket, named by an htmx move whose answer carries the table."""
     return request.headers.get(SOCKET_HEADER, "")[:64] if request.htmx else ""
 
@@ -318,7 +316,7 @@ table_free = _move_view(_free)
 
 @require_POST
 @login_required
-def table_leave(request: HttpRequest, match_id: int) -> HttpResponse:
+def table_leave(request: SignedInRequest, match_id: int) -> HttpResponse:
     try:
         leave_waiting_table(match_id, user=request.user)
     except MoveRejected as rejected:

@@ -4,9 +4,7 @@ and when it runs out a computer stands in for the person to move until they are 
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from django.utils import timezone
+from datetime import datetime, timedelta
 
 from games.models import Match
 
@@ -15,4 +13,4 @@ def clock_deadline(match: Match) -> datetime | None:
     """When the turn clock of ``match`` runs out, if it runs."""
     if match.turn_seconds is None or match.turn_started is None:
         return None
-    return match.turn_started + timezone.timedelta(seconds=match.turn_seconds)
+    return match.turn_started + timedelta(seconds=match.turn_seconds)

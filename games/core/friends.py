@@ -23,9 +23,9 @@ from games.core.tables import Table, load_table, locked_table, match_for_user
 from games.models import Match, Seat
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.contrib.auth.models import AnonymousUser, User
 
-    User = AbstractBaseUser | AnonymousUser
+    Person = User | AnonymousUser
 
 
 def table_by_code(code: str) -> Match | None:
@@ -36,7 +36,7 @@ def table_by_code(code: str) -> Match | None:
     return Match.objects.filter(code=cleaned, mode=Match.Mode.FRIENDS).first()
 
 
-def join_table(match_id: int, user: AbstractBaseUser) -> Table:
+def join_table(match_id: int, user: User) -> Table:
     """Seats ``user`` in the first open seat of a waiting friends' table (a person already
     seated there simply comes back to their seat)."""
     with transaction.atomic():
@@ -64,7 +64,7 @@ def join_table(match_id: int, user: AbstractBaseUser) -> Table:
     return table
 
 
-def _owner_change(match_id: int, user: User, work: Callable[[Change], None]) -> Table:
+def _owner_change(match_id: int, user: Person, work: Callable[[Change], None]) -> Table:
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends or match_for_user(user, match_id) is None:
@@ -82,7 +82,7 @@ def _owner_change(match_id: int, user: User, work: Callable[[Change], None]) -> 
     return table
 
 
-def fill_with_computers(match_id: int, level: str, *, user: User) -> Table:
+def fill_with_computers(match_id: int, level: str, *, user: Person) -> Table:
     """The table's creator puts computers of ``level`` in every open seat."""
 
     def fill(change: Change) -> None:
@@ -97,7 +97,7 @@ def fill_with_computers(match_id: int, level: str, *, user: User) -> Table:
     return _owner_change(match_id, user, fill)
 
 
-def free_seat(match_id: int, number: int, *, user: User) -> Table:
+def free_seat(match_id: int, number: int, *, user: Person) -> Table:
     """Before the start the creator opens a seat again: removes the person or the computer
     sitting there (never the creator's own seat)."""
 
@@ -113,7 +113,7 @@ def free_seat(match_id: int, number: int, *, user: User) -> Table:
     return _owner_change(match_id, user, free)
 
 
-def start_table(match_id: int, *, user: User) -> Table:
+def start_table(match_id: int, *, user: Person) -> Table:
     """The creator starts a friends' table once every seat is taken."""
 
     def start(change: Change) -> None:
@@ -130,7 +130,7 @@ def start_table(match_id: int, *, user: User) -> Table:
     return _owner_change(match_id, user, start)
 
 
-def leave_waiting_table(match_id: int, *, user: User) -> None:
+def leave_waiting_table(match_id: int, *, user: Person) -> None:
     """A person who joined a waiting table gets up again; the creator leaving closes it."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
@@ -152,7 +152,7 @@ def leave_waiting_table(match_id: int, *, user: User) -> None:
         commit(Change(table, Author.TABLE))
 
 
-def remove_person(match_id: int, user: AbstractBaseUser) -> None:
+def remove_person(match_id: int, user: User) -> None:
     """``user`` leaves the match for good, their account going: their seat stays, marked as a
     former guest's, a computer playing it on while the match goes on; a table they made passes
     to the next person at it. A change like any other (the version moves on, the table is told,
@@ -171,8 +171,9 @@ def remove_person(match_id: int, user: AbstractBaseUser) -> None:
             seat.computer_level = table.spec.computers.stand_in
         seat.save(update_fields=["user", "former_guest", "computer_level"])
         if match.owner_id == user.pk:
-            heir = next(other for other in table.seats if other.user_id is not None)
-            match.owner_id = heir.user_id
+            match.owner_id = next(
+                other.user_id for other in table.seats if other.user_id is not None
+            )
             change.touch("owner")
         commit(change)
 

@@ -11,12 +11,12 @@ from django.db import transaction
 from games.core.changes import Author, Change, announce
 from games.core.moves import deal
 from games.core.registry import get_spec
-from games.core.spec import GameSpec
+from games.core.spec import AnySpec
 from games.core.tables import Table
 from games.models import Match, Seat, new_table_code
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from django.contrib.auth.models import User
 
 PERSON_SEAT = 0
 """In a practice match the person sits in seat 0 and the computers in the other seats."""
@@ -29,7 +29,7 @@ TURN_SECONDS_CHOICES = (30, 60, 120, 300)
 
 
 def create_practice_match(
-    owner: AbstractBaseUser,
+    owner: User,
     game: str,
     options: Mapping[str, Any],
     level: str,
@@ -46,7 +46,7 @@ def create_practice_match(
 
 
 def create_friends_table(
-    owner: AbstractBaseUser,
+    owner: User,
     game: str,
     options: Mapping[str, Any],
     players: int,
@@ -72,8 +72,8 @@ def create_friends_table(
 
 
 def _create(
-    owner: AbstractBaseUser,
-    spec: GameSpec,
+    owner: User,
+    spec: AnySpec,
     options: Mapping[str, Any],
     seats: Sequence[Mapping[str, Any]],
     mode: str,

@@ -25,9 +25,9 @@ from games.models import Match, Round
 from games.precompiled import save_fields
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.contrib.auth.models import AnonymousUser, User
 
-    User = AbstractBaseUser | AnonymousUser
+    Person = User | AnonymousUser
 
 _DIGITS = re.compile(r"[0-9]{1,9}")
 
@@ -44,7 +44,7 @@ def version_from(fields: Mapping[str, Any]) -> int:
     return version
 
 
-def play(match_id: int, fields: Mapping[str, Any], *, user: User, socket: str = "") -> Table:
+def play(match_id: int, fields: Mapping[str, Any], *, user: Person, socket: str = "") -> Table:
     """A person's move as submitted (a form POST or a WebSocket frame): the game's spec reads
     the action from ``fields``, and ``version`` says which table it was made on. ``socket``
     names the page's open socket when the page gets the new table in its HTTP answer (see
@@ -68,7 +68,7 @@ def submit_move(
     action: Any,
     expected_version: int,
     *,
-    user: User | None = None,
+    user: Person | None = None,
     computer_seat: int | None = None,
 ) -> Table:
     """Applies the engine ``action`` for ``user`` (a person) or ``computer_seat`` (the
@@ -99,7 +99,7 @@ def _engine_move(
     match_id: int,
     action: Any,
     expected_version: int,
-    user: User | None,
+    user: Person | None,
     computer_seat: int | None,
     lease: str = "",
 ) -> Change:
@@ -117,7 +117,7 @@ def _engine_move(
     return _at_seat(match_id, move, user=user, computer_seat=computer_seat)
 
 
-def next_round(match_id: int, expected_version: int, *, user: User, socket: str = "") -> Table:
+def next_round(match_id: int, expected_version: int, *, user: Person, socket: str = "") -> Table:
     """Deals the next round once a seated person has read the last one's summary."""
 
     def deal_next(change: Change, seat: int) -> None:
@@ -130,7 +130,7 @@ def next_round(match_id: int, expected_version: int, *, user: User, socket: str 
     return _at_seat(match_id, deal_next, user=user, socket=socket).table
 
 
-def resign(match_id: int, *, user: User) -> Table:
+def resign(match_id: int, *, user: Person) -> Table:
     """A person gives the match up, whatever version their page showed (resigning does not
     depend on the cards). A practice match ends at once, keeping the round as it stands; at a
     friends' table a computer takes the seat for good and the match goes on for the others."""
@@ -156,7 +156,7 @@ def _at_seat(
     match_id: int,
     work: Callable[[Change, int], None],
     *,
-    user: User | None = None,
+    user: Person | None = None,
     computer_seat: int | None = None,
     socket: str = "",
 ) -> Change:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
@@ -37,7 +37,7 @@ same persona in every match, as regulars at a club's table). A level without nam
 "Computer 2"."""
 
 
-def display_name(user: AbstractBaseUser | AnonymousUser | None) -> str:
+def display_name(user: User | AnonymousUser | None) -> str:
     """The name other players see for ``user``. Select ``profile`` with the user
     (``select_related("user__profile")``) when showing many names, to spare a query each."""
     if user is None or not user.is_authenticated:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from functools import cache
-from typing import Protocol
+from typing import Protocol, cast
 
 from django.conf import settings
 
@@ -107,7 +107,8 @@ class RedisPresence:
 
     def seats(self, match_id: int) -> frozenset[int]:
         members = self.client.zrangebyscore(self.key(match_id), time.time(), "+inf")
-        return _seats_of(members)
+        # redis-py types every sorted-set answer as one union; without scores it is members.
+        return _seats_of(cast("list[bytes]", members))
 
     def _enter(self, match_id: int, seat: int, socket: str) -> frozenset[int]:
         """The seats present before, after entering the socket (one round trip)."""

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from games.core.spec_history import GameHistory
 
 if TYPE_CHECKING:
-    from django import forms
     from django.http import HttpRequest
     from django.urls import URLPattern
     from django.utils.functional import _StrOrPromise
@@ -134,6 +133,18 @@ class GameRules(ABC, Generic[S, A, V]):
         return False
 
 
+class OptionsForm(Protocol):
+    """What the site asks of a game's options form (a Django form): a valid one gives the
+    options stored with the match."""
+
+    auto_id: bool | str
+    initial: MutableMapping[str, Any]
+
+    def is_valid(self) -> bool: ...
+
+    def cleaned_options(self) -> dict[str, Any]: ...
+
+
 class GameTable(ABC, Generic[A]):
     """A game's pages: its options, a submitted move read, refusals worded, the table drawn."""
 
@@ -145,9 +156,8 @@ class GameTable(ABC, Generic[A]):
     @abstractmethod
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
-    ) -> forms.Form:
-        """The game's options form; ``cleaned_options`` of a valid form gives the options dict
-        stored with the match."""
+    ) -> OptionsForm:
+        """The game's options form."""
 
     @abstractmethod
     def options_summary(self, options: Mapping[str, Any]) -> list[str]:
@@ -221,6 +231,10 @@ class GameSpec(Generic[S, A, V]):
     table: GameTable[A]
     computers: GameComputers[V, A]
     history: GameHistory[S] = field(default_factory=GameHistory)
+
+
+AnySpec = GameSpec[Any, Any, Any]
+"""A spec whose game the caller does not know (the site's pages over every game)."""
 
 
 def run_chooser(path: str, level: str, view: Any, seed: str) -> Any:

@@ -9,20 +9,24 @@ import copy
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db import transaction
 from django.db.models import F
 
 from games.core.registry import get_spec
-from games.core.spec import GameSpec
+from games.core.spec import AnySpec
 from games.models import Match, Round, Seat
 from games.precompiled import Precompiled
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.contrib.auth.models import AnonymousUser, User
+    from django_stubs_ext import WithAnnotations
 
-    User = AbstractBaseUser | AnonymousUser
+    Person = User | AnonymousUser
+
+    class _ReadAt(TypedDict):
+        read_at: int
 
 
 @dataclass
@@ -34,10 +38,10 @@ class Table:
     seats: tuple[Seat, ...]
     round: Round | None
     state: Any
-    spec: GameSpec
+    spec: AnySpec
     results: list[Round] | None = field(default=None)
 
-    def seat_of(self, user: User | None) -> int | None:
+    def seat_of(self, user: Person | None) -> int | None:
         """The seat number of ``user`` at this table, or ``None`` for a stranger."""
         if user is None or not user.is_authenticated:
             return None
@@ -106,7 +110,7 @@ _LOCKED_SEATS = Precompiled(
 )
 
 
-_ROUNDS = Precompiled(
+_ROUNDS: Precompiled[WithAnnotations[Round, _ReadAt]] = Precompiled(
     lambda match_id: (
         Round.objects.filter(match_id=match_id)
         .annotate(read_at=F("match__version"))
@@ -166,7 +170,7 @@ def table_of(
     return Table(match, seats, current, state, spec, results=results)
 
 
-def read_table(user: User, match_id: int) -> Table | None:
+def read_table(user: Person, match_id: int) -> Table | None:
     """The table of ``match_id`` for a person seated at it, as it was at one moment: the
     version and the position it labels always belong together, even while a move commits
     meanwhile (a table showing version v with the position of v + 1 would get the person's
@@ -180,7 +184,7 @@ CONSISTENT_READ_TRIES = 5
 """How often a table is read without a lock before it is read under the match's lock."""
 
 
-def consistent_table(match_id: int, user: User | None = None) -> Table | None:
+def consistent_table(match_id: int, user: Person | None = None) -> Table | None:
     """The table of ``match_id`` as it was at one moment (None: no such match, or ``user``
     has no seat at it).
 
@@ -198,7 +202,9 @@ def consistent_table(match_id: int, user: User | None = None) -> Table | None:
         match = _match_of(seats)
         rounds = _ROUNDS(match_id)
         if all(played.read_at == match.version for played in rounds):
-            finished = [played for played in rounds if played.status != Round.Status.PLAYING]
+            finished: list[Round] = [
+                played for played in rounds if played.status != Round.Status.PLAYING
+            ]
             return table_of(match, seats, rounds[-1] if rounds else None, finished)
     with transaction.atomic():
         table = locked_table(match_id)
@@ -208,12 +214,12 @@ def consistent_table(match_id: int, user: User | None = None) -> Table | None:
     return table
 
 
-def matches_of(user: AbstractBaseUser) -> Any:
+def matches_of(user: User) -> Any:
     """The matches where ``user`` has a seat, newest activity first."""
     return Match.objects.filter(seats__user=user).distinct().order_by("-updated")
 
 
-def match_for_user(user: User, match_id: int) -> Match | None:
+def match_for_user(user: Person, match_id: int) -> Match | None:
     """The match if ``user`` sits at it, else ``None`` (strangers learn nothing about it)."""
     if not user.is_authenticated:
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db.models import Prefetch, QuerySet
@@ -16,14 +16,14 @@ from django.utils.translation import gettext_lazy
 
 from games.core.names import seat_names
 from games.core.registry import all_specs, get_spec
-from games.core.spec import GameSpec
+from games.core.spec import AnySpec
 from games.core.spec_history import ReplayMark, RoundSummary, StoredRound
 from games.history import charts
 from games.history.results import places as finishing_places
 from games.models import Match, MatchResult, Round, Seat
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.contrib.auth.models import AnonymousUser, User
 
 PAGE_SIZE = 20
 ENDED = (Match.Status.FINISHED, Match.Status.RESIGNED)
@@ -51,12 +51,12 @@ class HistoryFilter(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", _("Every game"))] + [
+        cast(forms.ChoiceField, self.fields["game"]).choices = [("", _("Every game"))] + [
             (spec.key, spec.name) for spec in all_specs()
         ]
 
 
-def matches_for_history(user: AbstractBaseUser, filters: HistoryFilter) -> QuerySet[Match]:
+def matches_for_history(user: User, filters: HistoryFilter) -> QuerySet[Match]:
     """``user``'s matches, newest first, as the valid ``filters`` ask."""
     matches = Match.objects.filter(seats__user=user).order_by("-created", "-pk")
     if not filters.is_valid():
@@ -90,7 +90,7 @@ class HistoryRow:
     won: bool
 
 
-def history_rows(matches: Sequence[Match], user: AbstractBaseUser) -> list[HistoryRow]:
+def history_rows(matches: Sequence[Match], user: User) -> list[HistoryRow]:
     """The list's rows; the matches come with their seats and the user's result prefetched."""
     rows = []
     for match in matches:
@@ -120,7 +120,7 @@ def history_rows(matches: Sequence[Match], user: AbstractBaseUser) -> list[Histo
     return rows
 
 
-def viewable_match(user: AbstractBaseUser | AnonymousUser, match_id: int) -> Match | None:
+def viewable_match(user: User | AnonymousUser, match_id: int) -> Match | None:
     """The match for its page: a person seated at it, or staff; else ``None``."""
     if not user.is_authenticated:
         return None
@@ -169,7 +169,7 @@ class PlayerLine:
 @dataclass
 class MatchRecord:
     match: Match
-    spec: GameSpec
+    spec: AnySpec
     seats: list[Seat]
     names: list[str]
     viewer: int | None
@@ -252,20 +252,23 @@ def match_record(match: Match, viewer: int | None) -> MatchRecord:
     )
 
 
-def round_states(spec: GameSpec, setup: Any, actions: Sequence[Any]) -> list[Any]:
+def round_states(spec: AnySpec, setup: Any, actions: Sequence[Any]) -> list[Any]:
     """The round's state before any action and after each one, rebuilt through the game's
     engine from the stored setup and actions."""
     state = spec.rules.replay(setup, [])
     states = [state]
     for action in actions:
-        state = spec.rules.apply(state, spec.rules.to_move(state), action)
+        seat = spec.rules.to_move(state)
+        if seat is None:
+            raise ValueError("a stored action after the end of its round")
+        state = spec.rules.apply(state, seat, action)
         states.append(state)
     return states
 
 
 @dataclass
 class ReplayStep:
-    spec: GameSpec
+    spec: AnySpec
     match: Match
     number: int
     step: int

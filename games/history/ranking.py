@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db.models import Count, F, Max, Q, QuerySet
@@ -18,7 +18,7 @@ from games.history import ratings
 from games.models import MatchResult, PlayerRating
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.contrib.auth.models import AnonymousUser, User
 
 PAGE_SIZE = 25
 PERIODS = (
@@ -36,14 +36,16 @@ class RankingFilter(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         specs = all_specs()
-        self.fields["game"].choices = [(spec.key, spec.name) for spec in specs]
+        cast(forms.ChoiceField, self.fields["game"]).choices = [
+            (spec.key, spec.name) for spec in specs
+        ]
         lengths: list[tuple[str, str]] = [("", str(gettext_lazy("Any length")))]
         for spec in specs:
             for value in spec.history.match_lengths:
                 label = spec.history.length_label(value)
                 if (value, label) not in lengths:
                     lengths.append((value, label))
-        self.fields["length"].choices = lengths
+        cast(forms.ChoiceField, self.fields["length"]).choices = lengths
 
     def chosen(self) -> tuple[str, str, str]:
         """(game, period, length), the defaults for anything missing."""
@@ -96,9 +98,7 @@ class OwnRank:
     best: int
 
 
-def own_rank(
-    user: AbstractBaseUser | AnonymousUser, game: str, period: str, length: str
-) -> OwnRank | None:
+def own_rank(user: User | AnonymousUser, game: str, period: str, length: str) -> OwnRank | None:
     """The viewer's place in the best scores (equal scores share a place), wherever it is."""
     if not user.is_authenticated:
         return None
@@ -135,7 +135,7 @@ def rated_players(game: str) -> QuerySet[PlayerRating]:
     )
 
 
-def own_rating(user: AbstractBaseUser | AnonymousUser, game: str) -> PlayerRating | None:
+def own_rating(user: User | AnonymousUser, game: str) -> PlayerRating | None:
     if not user.is_authenticated:
         return None
     return PlayerRating.objects.filter(user=user, game=game).first()

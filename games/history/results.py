@@ -8,7 +8,7 @@ before these rows existed their results uses it too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.core.registry import get_spec
-from games.core.spec import GameSpec
+from games.core.spec import AnySpec
 from games.core.spec_history import StoredRound
 from games.history import ratings
 from games.history.statistics import Totals
@@ -62,7 +62,7 @@ def table_level(levels: Sequence[str]) -> str:
 
 
 def draft_results(
-    spec: GameSpec,
+    spec: AnySpec,
     scores: Sequence[int],
     winner: int | None,
     resigned_by: int | None,
@@ -88,7 +88,7 @@ def draft_results(
     ]
 
 
-def stored_rounds(rounds: Sequence[Any]) -> list[StoredRound]:
+def stored_rounds(rounds: Iterable[Any]) -> list[StoredRound]:
     """Finished rounds (model instances, historical ones too) as the history reads them."""
     return [
         StoredRound(

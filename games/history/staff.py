@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import coins
+from games.core.http import SignedInRequest
 from games.core.names import display_name
 from games.core.registry import all_specs
 from games.history import matches as history
@@ -69,7 +70,7 @@ class CoinsForm(ReasonForm):
 
 @staff_only
 @require_GET
-def users(request: HttpRequest) -> HttpResponse:
+def users(request: SignedInRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:100]
     found = get_user_model().objects.select_related("profile").order_by("-date_joined")
     if query:
@@ -96,7 +97,7 @@ def _user(user_id: int) -> Any:
 
 @staff_only
 @require_GET
-def user_detail(request: HttpRequest, user_id: int) -> HttpResponse:
+def user_detail(request: SignedInRequest, user_id: int) -> HttpResponse:
     person = _user(user_id)
     filters = history.HistoryFilter(request.GET)
     page = Paginator(history.matches_for_history(person, filters), history.PAGE_SIZE).get_page(
@@ -146,13 +147,13 @@ rename = _reasoned(moderation.force_rename, gettext_noop("The display name was r
 
 @staff_only
 @require_POST
-def change_coins(request: HttpRequest, user_id: int) -> HttpResponse:
+def change_coins(request: SignedInRequest, user_id: int) -> HttpResponse:
     person = _user(user_id)
     form = CoinsForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
     else:
         try:
             balance = moderation.change_coins(
@@ -175,7 +176,7 @@ def change_coins(request: HttpRequest, user_id: int) -> HttpResponse:
 
 @staff_only
 @require_POST
-def void_match(request: HttpRequest, match_id: int) -> HttpResponse:
+def void_match(request: SignedInRequest, match_id: int) -> HttpResponse:
     form = ReasonForm(request.POST)
     if not form.is_valid():
         messages.error(request, gettext("Say why: the reason goes into the moderation log."))
@@ -193,7 +194,7 @@ def void_match(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @staff_only
 @require_GET
-def reports(request: HttpRequest) -> HttpResponse:
+def reports(request: SignedInRequest) -> HttpResponse:
     listed = Report.objects.select_related("reporter__profile", "reported__profile", "match")
     context = {
         "open": listed.filter(status=Report.Status.OPEN).order_by("created")[:100],
@@ -205,7 +206,7 @@ def reports(request: HttpRequest) -> HttpResponse:
 
 @staff_only
 @require_POST
-def close_report(request: HttpRequest, report_id: int) -> HttpResponse:
+def close_report(request: SignedInRequest, report_id: int) -> HttpResponse:
     form = ReasonForm(request.POST)
     if not form.is_valid():
         messages.error(request, gettext("Say why: the reason goes into the moderation log."))
@@ -223,7 +224,7 @@ def close_report(request: HttpRequest, report_id: int) -> HttpResponse:
 
 @staff_only
 @require_GET
-def log(request: HttpRequest) -> HttpResponse:
+def log(request: SignedInRequest) -> HttpResponse:
     page = Paginator(ModerationAction.objects.select_related("target_match"), PAGE_SIZE).get_page(
         request.GET.get("page")
     )

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from games.core.spec import GameSpec
+from games.core.spec import AnySpec
 from games.history.charts import RecentResult, recent_results
 from games.models import MatchResult, PlayerTotals
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from django.contrib.auth.models import User
 
 RECENT = 20
 """Matches in the chart of recent results."""
@@ -47,7 +47,7 @@ class Totals:
             else:
                 self.counters[key] = self.counters.get(key, 0) + value
 
-    def lines(self, spec: GameSpec) -> list[tuple[str, str]]:
+    def lines(self, spec: AnySpec) -> list[tuple[str, str]]:
         """Every line of statistics over these rows, the core's then the game's."""
         return [
             (_("Matches played"), str(self.matches)),
@@ -71,7 +71,7 @@ class Split:
 
 @dataclass
 class Statistics:
-    spec: GameSpec
+    spec: AnySpec
     overall: list[tuple[str, str]]
     current_streak: int
     best_streak: int
@@ -92,7 +92,7 @@ class Statistics:
         return recent_results(self.recent)
 
 
-def level_label(spec: GameSpec, level: str) -> str:
+def level_label(spec: AnySpec, level: str) -> str:
     if level == "":
         return _("People only")
     if level == "mixed":
@@ -100,7 +100,7 @@ def level_label(spec: GameSpec, level: str) -> str:
     return spec.computers.label(level)
 
 
-def statistics_of(user: AbstractBaseUser, spec: GameSpec) -> Statistics:
+def statistics_of(user: User, spec: AnySpec) -> Statistics:
     """``user``'s statistics at ``spec``'s game, voided matches left out, in three queries
     however many matches they played: their totals per match length and computer level, their
     results in order (won or not) for the streaks, and the recent ones."""
@@ -120,7 +120,7 @@ def statistics_of(user: AbstractBaseUser, spec: GameSpec) -> Statistics:
 
 
 def summarise(
-    spec: GameSpec,
+    spec: AnySpec,
     groups: Iterable[tuple[str, str, Totals]],
     wins: Sequence[bool],
     recent: list[RecentResult],
@@ -171,7 +171,7 @@ def _numeric(key: str) -> tuple[int, str]:
     return (-int(key), key) if key.isdigit() else (0, key)
 
 
-def _split(spec: GameSpec, overall: Totals, groups: list[tuple[str, Totals]]) -> Split:
+def _split(spec: AnySpec, overall: Totals, groups: list[tuple[str, Totals]]) -> Split:
     columns = [overall.lines(spec)] + [totals.lines(spec) for _label, totals in groups]
     rows = [
         (label, [column[index][1] for column in columns])

@@ -15,17 +15,18 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.core.http import HtmxRequest, SignedInRequest
 from games.core.names import display_name
 from games.core.registry import get_spec
 from games.history import matches as history
-from games.history import ranking
+from games.history import ranking, ratings
 from games.history.moderation import ModerationError, make_report
 from games.models import Match, Report, Seat
 
 
 @login_required
 @require_GET
-def my_matches(request: HttpRequest) -> HttpResponse:
+def my_matches(request: SignedInRequest) -> HttpResponse:
     assert request.user.is_authenticated
     filters = history.HistoryFilter(request.GET)
     page = Paginator(
@@ -79,7 +80,7 @@ def shared_match(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def match_share(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_share(request: SignedInRequest, match_id: int) -> HttpResponse:
     match = history.viewable_match(request.user, match_id)
     if match is None or match.owner_id != request.user.pk:
         raise Http404
@@ -96,7 +97,7 @@ def _step(request: HttpRequest) -> int:
 
 
 def _render_replay(
-    request: HttpRequest, match: Match, number: int, base: str, back: str
+    request: HtmxRequest, match: Match, number: int, base: str, back: str
 ) -> HttpResponse:
     step = history.replay_step(match, number, _step(request))
     if step is None:
@@ -114,7 +115,7 @@ def _render_replay(
 
 
 @require_GET
-def match_replay(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+def match_replay(request: HtmxRequest, match_id: int, number: int) -> HttpResponse:
     match = history.viewable_match(request.user, match_id)
     if match is None:
         raise Http404
@@ -123,7 +124,7 @@ def match_replay(request: HttpRequest, match_id: int, number: int) -> HttpRespon
 
 
 @require_GET
-def shared_replay(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def shared_replay(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     match = history.shared_match(token)
     if match is None:
         raise Http404
@@ -180,7 +181,7 @@ def rankings(request: HttpRequest) -> HttpResponse:
         "rated_first": rated.start_index(),
         "own_rating": own_rating,
         "own_rating_rank": ranking.rating_rank(own_rating) if own_rating else None,
-        "min_matches": ranking.ratings.min_matches(),
+        "min_matches": ratings.min_matches(),
         "query": query.urlencode(),
     }
     return render(request, "games/history/rankings.html", context)
@@ -199,7 +200,7 @@ class ReportForm(forms.Form):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def report_player(request: HttpRequest, user_id: int) -> HttpResponse:
+def report_player(request: SignedInRequest, user_id: int) -> HttpResponse:
     assert request.user.is_authenticated
     reported = get_user_model().objects.filter(pk=user_id).select_related("profile").first()
     if reported is None:

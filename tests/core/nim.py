@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext
 
-from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
+from games.core.spec import (
+    GameComputers,
+    GameRules,
+    GameSpec,
+    GameTable,
+    IllegalMove,
+    OptionsForm,
+    RoundEnd,
+)
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
@@ -218,7 +226,7 @@ class NimTable(GameTable[str]):
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
-    ) -> forms.Form:
+    ) -> OptionsForm:
         return NimOptionsForm(data, prefix=prefix)
 
     def options_summary(self, options: Mapping[str, Any]) -> list[str]:

@@ -41,7 +41,8 @@ def take_lease(match_id: int) -> bool:
     False when another process holds an unexpired claim."""
     with connection.cursor() as cursor:
         cursor.execute(_TAKE, _take_arguments(match_id))
-        return cursor.rowcount == 1
+        taken: bool = cursor.rowcount == 1
+        return taken
 
 
 def release_lease(match_id: int) -> None:

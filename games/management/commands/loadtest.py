@@ -24,7 +24,7 @@ import json
 import random
 import re
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -520,7 +520,7 @@ class _Usage:
     def cores(self) -> dict[str, float]:
         # Up to the last sample, taken as the run ended (not counting the check afterwards).
         elapsed = self.sampled - self.started
-        used: Counter[str] = Counter()
+        used: defaultdict[str, float] = defaultdict(float)
         for pid, (group, seconds) in self.last.items():
             used[group] += seconds - self.first[pid]
         result = {group: used[group] / elapsed for group in self.GROUPS}

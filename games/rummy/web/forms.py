@@ -43,5 +43,7 @@ class RummyOptionsForm(forms.Form):
         return {"games": self.cleaned_data["games"]}
 
 
-def options_form(data: Mapping[str, Any] | None = None, prefix: str | None = None) -> forms.Form:
+def options_form(
+    data: Mapping[str, Any] | None = None, prefix: str | None = None
+) -> RummyOptionsForm:
     return RummyOptionsForm(data, prefix=prefix)

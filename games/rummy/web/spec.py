@@ -15,13 +15,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django import forms
 from django.http import HttpRequest
 from django.urls import URLPattern, path
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
+from games.core.spec import (
+    GameComputers,
+    GameRules,
+    GameSpec,
+    GameTable,
+    IllegalMove,
+    OptionsForm,
+    RoundEnd,
+)
 from games.core.spec_history import GameHistory, ReplayMark, RoundSummary, RoundWords, StoredRound
 from games.models import Match
 from games.rules.steps import RulesPage
@@ -165,7 +172,7 @@ class RummyTable(GameTable[str]):
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
-    ) -> forms.Form:
+    ) -> OptionsForm:
         return rummy_forms.options_form(data, prefix)
 
     def options_summary(self, options: Mapping[str, Any]) -> list[str]:

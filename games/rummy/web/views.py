@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from games.core.http import SignedInRequest
 from games.models import Match
 from games.rummy.engine import table_text
 from games.rummy.solver import hint as solver_hint
@@ -19,7 +20,7 @@ HINT_SECONDS = 3.0
 
 @login_required
 @require_GET
-def hint(request: HttpRequest, match_id: int) -> HttpResponse:
+def hint(request: SignedInRequest, match_id: int) -> HttpResponse:
     """The best play for the viewer's rack on the table as it stands, from the viewer's own
     observation: in a practice match, on the viewer's turn."""
     table = read_table(request.user, match_id)

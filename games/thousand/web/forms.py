@@ -6,23 +6,25 @@ A choice the engine gains without words here is an error at import, not a silent
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.thousand.engine import Rules
 
-LABELS: dict[str, Promise] = {
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
+
+LABELS: dict[str, _StrPromise] = {
     "target": _("Play to"),
     "bid_step": _("Bids and contracts go up by"),
     "following": _("Following a trick"),
     "rounding": _("Opponents' points"),
     "four_nines": _("Four nines"),
 }
-CHOICE_LABELS: dict[str, dict[Any, Promise]] = {
+CHOICE_LABELS: dict[str, dict[Any, _StrPromise]] = {
     "target": {1000: _("1000 points"), 500: _("500 points (a shorter match)")},
     "bid_step": {10: _("10 (house rule)"), 5: _("5")},
     "following": {
@@ -38,7 +40,7 @@ CHOICE_LABELS: dict[str, dict[Any, Promise]] = {
         "abandon": _("The declarer holding them after the musik may abandon the hand"),
     },
 }
-HELP: dict[str, Promise] = {
+HELP: dict[str, _StrPromise] = {
     "target": _("From 800 (400 in a match to 500) a player scores only as declarer."),
     "following": _(
         "Must beat: play a higher card of the suit led if you have one; without the suit, "
@@ -55,13 +57,15 @@ TABLE_OPTIONS = ("players",)
 def _field(name: str, choices: tuple[Any, ...]) -> forms.Field:
     labels = CHOICE_LABELS[name]
     default = choices[0]
+    # The posted text back to the engine's own type for this rule (its default's).
+    kind: Callable[[Any], Any] = type(default)
     return forms.TypedChoiceField(
         label=LABELS[name],
         choices=[(value, labels[value]) for value in choices],
-        coerce=type(default),
+        coerce=kind,
         initial=default,
         widget=forms.RadioSelect,
-        help_text=HELP.get(name, ""),
+        help_text=HELP.get(name) or "",
     )
 
 
@@ -79,5 +83,7 @@ class ThousandOptionsForm(forms.Form):
         return {name: self.cleaned_data[name] for name in self.fields}
 
 
-def options_form(data: Mapping[str, Any] | None = None, prefix: str | None = None) -> forms.Form:
+def options_form(
+    data: Mapping[str, Any] | None = None, prefix: str | None = None
+) -> ThousandOptionsForm:
     return ThousandOptionsForm(data, prefix=prefix)

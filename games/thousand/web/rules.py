@@ -169,10 +169,10 @@ OPTION_STEPS = {"target": 10, "bid_step": 4, "following": 7, "rounding": 9, "fou
 """The step each option of a match changes (the variants' links)."""
 
 
-def _html(template: str, **params: object) -> SafeString:
+def _html(template: str, **params: str | int) -> SafeString:
     """A translated sentence with card and suit pictures in it: the sentence is escaped,
     then each parameter (pictures are already safe, names are escaped) put in its place."""
-    escaped = {name: conditional_escape(value) for name, value in params.items()}
+    escaped = {name: conditional_escape(str(value)) for name, value in params.items()}
     return mark_safe(conditional_escape(template) % escaped)
 
 

@@ -12,12 +12,19 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django import forms
 from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games.core.spec import GameComputers, GameRules, GameSpec, GameTable, IllegalMove, RoundEnd
+from games.core.spec import (
+    GameComputers,
+    GameRules,
+    GameSpec,
+    GameTable,
+    IllegalMove,
+    OptionsForm,
+    RoundEnd,
+)
 from games.core.spec_history import GameHistory, ReplayMark, RoundSummary, StoredRound
 from games.models import Match
 from games.rules.steps import RulesPage
@@ -28,7 +35,7 @@ from games.thousand.engine import (
     HandState,
     IllegalAction,
     MatchState,
-    Observation,
+    PublicView,
     Rules,
     after_hand,
     apply,
@@ -66,7 +73,7 @@ def _match_state(
     )
 
 
-class ThousandRules(GameRules[HandState, str, Observation]):
+class ThousandRules(GameRules[HandState, str, PublicView]):
     seat_counts = (3, 4)
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -155,7 +162,7 @@ class ThousandRules(GameRules[HandState, str, Observation]):
             match_over=after.is_over,
         )
 
-    def observation(self, state: HandState, seat: int) -> Observation:
+    def observation(self, state: HandState, seat: int) -> PublicView:
         return view_for_seat(state, seat)
 
     def answers_at_once(self, state: HandState) -> bool:
@@ -170,7 +177,7 @@ class ThousandTable(GameTable[str]):
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
-    ) -> forms.Form:
+    ) -> OptionsForm:
         return thousand_forms.options_form(data, prefix)
 
     def options_summary(self, options: Mapping[str, Any]) -> list[str]:
@@ -254,7 +261,7 @@ class ThousandHistory(GameHistory[HandState]):
         return history.statistics(counters, rounds)
 
 
-def _pause_after(view: Observation) -> float:
+def _pause_after(view: PublicView) -> float:
     # A trick that has just closed stays on the table a little longer, so people see it.
     return 2.0 if view.tricks and not view.trick else 1.0
 

@@ -390,7 +390,8 @@ def _last_trick(trick: SeenTrick, names: list[str]) -> LastTrick:
 def _played_number(table: Table) -> int:
     """The current hand's number as players count: re-dealt hands were not played."""
     hands_played = int(table.match.progress["hands_played"])
-    return hands_played if table.round.status == Round.Status.OVER else hands_played + 1
+    over = table.round is not None and table.round.status == Round.Status.OVER
+    return hands_played if over else hands_played + 1
 
 
 def _redeal_note(table: Table, viewer: int, names: list[str]) -> str:
@@ -399,6 +400,7 @@ def _redeal_note(table: Table, viewer: int, names: list[str]) -> str:
     previous = results[-1] if results else None
     if (
         previous is None
+        or table.round is None
         or previous.number != table.round.number - 1
         or previous.status != Round.Status.VOID
         or not previous.result
