@@ -88,15 +88,14 @@ def check_in(request: SignedInRequest) -> HttpResponse:
     except coins.CoinError as error:
         messages.info(request, str(error))
     else:
-        messages.success(
-            request,
-            ngettext(
-                "Checked in: +%(coins)d coins, day %(streak)d of your streak.",
-                "Checked in: +%(coins)d coins, %(streak)d days in a row.",
-                done.streak,
-            )
-            % {"coins": done.coins, "streak": done.streak},
-        )
+        # Two sentences, each with its own plural: the coins' and the streak's.
+        gained = ngettext(
+            "Checked in: +%(coins)d coin.", "Checked in: +%(coins)d coins.", done.coins
+        ) % {"coins": done.coins}
+        streak = ngettext(
+            "Day %(streak)d of your streak.", "%(streak)d days in a row.", done.streak
+        ) % {"streak": done.streak}
+        messages.success(request, f"{gained} {streak}")
     return redirect("shop")
 
 

@@ -251,6 +251,8 @@ LANGUAGES = [
     ("gl", _("Galician")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as each language writes them where Django's formats differ (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 # The first visit reads Accept-Language (LocaleMiddleware); the header's picker keeps the
 # choice in this cookie for a year, and in the profile of a signed-in person
 # (accounts.languages). URLs carry no language prefix.

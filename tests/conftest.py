@@ -32,3 +32,15 @@ def _nobody_present() -> Iterator[None]:
         for key in store.client.scan_iter(f"{store.prefix}*"):
             store.client.delete(key)
     presence.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's default language: a page asked for in another language
+    leaves that language active in the thread, and words made outside a request (a refusal's
+    message) would come out in it in the next test."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()

@@ -126,7 +126,7 @@ def test_the_browsers_time_zone_is_kept_when_it_is_a_real_one(
     alice.profile.refresh_from_db()
     assert alice.profile.time_zone == kept
     assert balance_of(alice) == 10
-    assert "Checked in: +10 coins, day 1 of your streak." in response.content.decode()
+    assert "Checked in: +10 coins. Day 1 of your streak." in response.content.decode()
 
 
 def test_the_shop_page_says_when_today_is_done_and_what_tomorrow_gives(

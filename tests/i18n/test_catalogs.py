@@ -159,3 +159,10 @@ def test_the_catalog_holds_every_message_the_source_marks(
 ) -> None:
     known = {entry_name(entry) for entry in live_entries(language)}
     assert sorted(marked_in_the_source - known) == [], "run the update command of the README"
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_each_language_has_only_the_sites_catalog(language: str) -> None:
+    """No stale catalog beside ours (a ``messages.mo`` that nothing reads or updates)."""
+    folder = mo_path(language).parent
+    assert sorted(path.name for path in folder.iterdir()) == ["django.mo", "django.po"]

@@ -11,6 +11,7 @@ from django.test import Client
 
 from games import services
 from games.thousand.engine import Rules
+from games.thousand.web.rules import STEPS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_computer_moves")]
 
@@ -260,3 +261,24 @@ def test_the_rummy_tables_rules_panel_links_to_the_rules_page() -> None:
         html.index('id="rules-box"') : html.index("</details>", html.index('id="rules-box"'))
     ]
     assert '<a href="/rules/rummy/">How to play tile rummy</a>' in panel
+
+
+def test_step_8_shows_the_led_king_on_the_table_and_not_still_in_the_hand() -> None:
+    illustration = STEPS[7].build()
+    led = [slot.card.code for slot in illustration.trick if slot.led and slot.card]
+    hand = [shown.c.code for shown in illustration.rows[0].cards]
+    assert led == ["KH"]
+    assert "KH" not in hand
+    assert "QH" in hand
+
+
+@pytest.mark.parametrize(
+    ("number", "words"),
+    [
+        (4, "all four nines"),
+        (7, "a higher trump than one already played"),
+        (10, "never goes past 490"),
+    ],
+)
+def test_the_steps_say_what_the_rules_and_options_need(number: int, words: str) -> None:
+    assert words in page(f"/rules/thousand/{number}/")

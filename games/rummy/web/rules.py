@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.rules.steps import Step
 from games.rummy.engine import (
@@ -241,7 +241,11 @@ def taking_a_joker() -> Illustration:
 def scoring() -> Illustration:
     racks = [(), parse_tiles("R3 B5"), parse_tiles("J O2")]
     result = score_game(racks, went_out=0)
-    names = (_("You"), _("Left"), _("Right"))
+    names = (
+        _("You"),
+        pgettext("the player on your left", "Left"),
+        pgettext("the player on your right", "Right"),
+    )
     return Illustration(
         caption=_("You play your last tile; the others still hold these."),
         scores=[

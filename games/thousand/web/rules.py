@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.rules.steps import Step
 from games.thousand.engine import (
@@ -190,7 +190,11 @@ def rank_name(rank: str) -> str:
 
 
 def names() -> tuple[str, str, str]:
-    return (_("You"), _("Left"), _("Right"))
+    return (
+        _("You"),
+        pgettext("the player on your left", "Left"),
+        pgettext("the player on your right", "Right"),
+    )
 
 
 def _state(actions: tuple[str, ...] = ()) -> HandState:
@@ -412,7 +416,8 @@ def following() -> Illustration:
 
 def marriage_and_trump() -> Illustration:
     before = AUCTION + GIVES + (CONTRACT,) + FIRST_TRICK
-    leading = _state(before)
+    # The hand as it is once the king is led: the king is on the table, not in the hand.
+    leading = _state((*before, SECOND_TRICK[0]))
     after = _state(before + SECOND_TRICK)
     marriage = after.marriages[0]
     assert marriage.seat == ME
@@ -573,7 +578,9 @@ STEPS = (
             "Before the play, the players bid. The player on the dealer's left starts at 100. "
             "Then each in turn bids 10 more or says “pass”, and bids no more in this hand. The "
             "last one left is the declarer. Without a marriage in your hand (step 8) you may "
-            "bid at most 120: set the number with the − and + buttons, then press “Bid”."  # noqa: RUF001 (the button)
+            "bid at most 120: set the number with the − and + buttons, then press “Bid”. "  # noqa: RUF001 (the button)
+            "Before the bidding, a player holding all four nines, or under 10 points in cards "
+            "and no marriage, may ask for a new deal."
         ),
         bidding,
     ),
@@ -605,8 +612,9 @@ STEPS = (
         gettext_lazy(
             "The declarer leads the first trick. You must play a card of the suit led, and a "
             "higher one than the highest already played, if you have one. Without that suit you "
-            "must play a trump (step 8), if you have one. Only with neither the suit nor a "
-            "trump may you play any card. The table lights up the cards you may play and dims "
+            "must play a trump (step 8), if you have one, and a higher trump than one already "
+            "played, if you have one. Only with neither the suit nor a trump may you play any "
+            "card. The table lights up the cards you may play and dims "
             "the others."
         ),
         following,
@@ -643,7 +651,8 @@ STEPS = (
             "The first to reach 1000 points wins. From 800 points a player is “on the barrel”: "
             "they score only as declarer, so they must win the bidding and make their "
             "contract. A player who is not the declarer never goes past 990. In the lobby you "
-            "can choose a shorter match, to 500 points; the barrel then starts at 400."
+            "can choose a shorter match, to 500 points; the barrel then starts at 400, and a "
+            "player who is not the declarer never goes past 490."
         ),
         barrel_and_end,
     ),

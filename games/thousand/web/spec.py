@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.core.spec import (
@@ -237,7 +237,13 @@ class ThousandHistory(GameHistory[HandState]):
         return gettext("to %(target)s") % {"target": length}
 
     def round_columns(self) -> tuple[Any, ...]:
-        return (_("Dealer"), _("Declarer"), _("Bid"), _("Contract"), _("Result"))
+        return (
+            _("Dealer"),
+            _("Declarer"),
+            pgettext_lazy("the highest bid of a hand, a column of the history", "Bid"),
+            _("Contract"),
+            _("Result"),
+        )
 
     def round_summary(self, stored: StoredRound, names: Sequence[str]) -> RoundSummary:
         return history.round_summary(stored, names)
