@@ -311,6 +311,10 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
 }
 
+# Wrong table codes (games.core.limits): at most 10 a minute and 50 an hour from one address,
+# and as many for one account, so the codes of friends' tables cannot be guessed.
+TABLE_CODE_LIMITS = [(10, 60), (50, 3600)]
+
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,

@@ -11,11 +11,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.core.computers import runner
 from games.core.http import HtmxRequest, SignedInRequest
+from games.core.limits import blocked, code_limits, count_miss
 from games.core.names import place_name, seat_names
 from games.core.registry import all_specs, get_spec
 from games.core.spec import AnySpec, OptionsForm
@@ -61,7 +62,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _posted_game(request: HttpRequest) -> str | None:
-    if request.method != "POST":
+    """The game whose new-match forms were sent (None for a GET, or for the join form)."""
+    if request.method != "POST" or request.POST.get("mode") == "join":
         return None
     return request.POST.get("game") or all_specs()[0].key
 
@@ -134,14 +136,19 @@ def _remember_last_choices(
 def lobby(request: SignedInRequest) -> HttpResponse:
     games = _game_forms(request)
     join = JoinForm(request.POST if request.POST.get("mode") == "join" else None)
-    failed = False
+    failed, status = False, 400
     if request.method == "POST":
         if request.POST.get("mode") == "join":
             if join.is_valid():
-                match = table_by_code(join.cleaned_data["code"])
-                if match is not None and match.code:
-                    return redirect("table_join", code=match.code)
-                join.add_error("code", _no_such_code())
+                try:
+                    match = _table_for_code(request, join.cleaned_data["code"])
+                except TooManyWrongCodes:
+                    join.add_error("code", _too_many_codes())
+                    status = 429
+                else:
+                    if match is not None and match.code:
+                        return redirect("table_join", code=match.code)
+                    join.add_error("code", _no_such_code())
             failed = True
         else:
             key = _posted_game(request)
@@ -157,16 +164,34 @@ def lobby(request: SignedInRequest) -> HttpResponse:
         "unfinished": _listed(mine.exclude(status__in=_ENDED)[:RECENT_MATCHES], request),
         "finished": _listed(mine.filter(status__in=_ENDED)[:RECENT_MATCHES], request),
     }
-    return render(request, "games/lobby.html", context, status=400 if failed else 200)
+    return render(request, "games/lobby.html", context, status=status if failed else 200)
 
 
 _ENDED = (Match.Status.FINISHED, Match.Status.RESIGNED)
 
 
 def _no_such_code() -> str:
-    from django.utils.translation import gettext
-
     return gettext("There is no table with this code. Check it with your friend.")
+
+
+def _too_many_codes() -> str:
+    return gettext("Too many codes that found no table: wait a few minutes, then try again.")
+
+
+class TooManyWrongCodes(Exception):
+    """The address or the account has tried too many codes that found no table."""
+
+
+def _table_for_code(request: HttpRequest, code: str) -> Match | None:
+    """The friends' table with ``code``; a code that finds none counts against the address
+    and the account (``games.core.limits``), and past the limit no code is looked up."""
+    limits = code_limits()
+    if blocked(request, "table_code", limits):
+        raise TooManyWrongCodes
+    match = table_by_code(code)
+    if match is None:
+        count_miss(request, "table_code", limits)
+    return match
 
 
 def _create_from(request: SignedInRequest, chosen: LobbyGame) -> Match | None:
@@ -331,7 +356,11 @@ def table_leave(request: SignedInRequest, match_id: int) -> HttpResponse:
 def table_join(request: HttpRequest, code: str) -> HttpResponse:
     """A friends' table's link: a person signed in joins with one press (a GET never seats
     anybody); a visitor first plays as a guest or signs in, then comes back here."""
-    match = table_by_code(code)
+    try:
+        match = _table_for_code(request, code)
+    except TooManyWrongCodes:
+        context = {"missing": True, "message": _too_many_codes()}
+        return render(request, "games/join.html", context, status=429)
     if match is None:
         return render(request, "games/join.html", {"missing": True}, status=404)
     if request.user.is_authenticated and match_for_user(request.user, match.pk) is not None:

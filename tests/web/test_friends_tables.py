@@ -920,3 +920,54 @@ def test_a_runner_waiting_for_a_turn_clock_writes_nothing_meanwhile(
     services.resign(match.pk, user=alice)
     services.resign(match.pk, user=bob)
     wait_until_idle(5)
+
+
+def test_a_wrong_code_in_the_lobby_answers_only_about_the_code(
+    alice: AbstractBaseUser, bob_client: Client
+) -> None:
+    answer = bob_client.post(reverse("lobby"), {"mode": "join", "code": "zzzzzz"})
+    page = answer.content.decode()
+    assert answer.status_code == 400
+    assert page.count("There is no table with this code.") == 1
+    assert "This field is required." not in page
+
+
+@pytest.fixture
+def no_tries_yet() -> Any:
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.mark.usefixtures("no_tries_yet")
+def test_codes_cannot_be_guessed_without_limit(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    """Ten wrong codes a minute from one address or one account; then even the right code is
+    not looked up, with a clear answer; another person elsewhere is not held back."""
+    code = waiting_table(alice).code
+    bob_here = client_of(bob)
+    bob_here.defaults["REMOTE_ADDR"] = "203.0.113.7"
+    for attempt in range(10):
+        wrong = bob_here.get(reverse("table_join", args=[f"QQQQ{attempt:02d}"]))
+        assert wrong.status_code == 404
+    refused = bob_here.get(reverse("table_join", args=[code]))
+    assert refused.status_code == 429
+    assert "Too many codes that found no table" in refused.content.decode()
+    in_lobby = bob_here.post(reverse("lobby"), {"mode": "join", "code": code})
+    assert in_lobby.status_code == 429
+    assert "Too many codes that found no table" in in_lobby.content.decode()
+
+    bob_elsewhere = client_of(bob)
+    bob_elsewhere.defaults["REMOTE_ADDR"] = "198.51.100.9"
+    assert bob_elsewhere.get(reverse("table_join", args=[code])).status_code == 429
+
+    carol_elsewhere = client_of(carol)
+    carol_elsewhere.defaults["REMOTE_ADDR"] = "198.51.100.9"
+    assert carol_elsewhere.get(reverse("table_join", args=[code])).status_code == 200
+    carol_here = client_of(carol)
+    carol_here.defaults["REMOTE_ADDR"] = "203.0.113.7"
+    assert carol_here.get(reverse("table_join", args=[code])).status_code == 429
+    assert Seat.objects.filter(match__code=code, user__in=[bob, carol]).count() == 0
