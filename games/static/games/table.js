@@ -141,10 +141,22 @@
     showTurn();
   }
 
+  // The waiting room is a page of its own: when the match starts, the game's table needs its
+  // own stylesheet and scripts, which only its page loads. So the page is loaded whole.
+  function startsTheMatch(html) {
+    var table = document.getElementById("table");
+    return !!table && table.hasAttribute("data-waiting") && html.indexOf("data-waiting") === -1;
+  }
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "table") return;
-    if (isOlder(event.detail.serverResponse)) event.detail.shouldSwap = false;
+    if (isOlder(event.detail.serverResponse)) {
+      event.detail.shouldSwap = false;
+    } else if (startsTheMatch(event.detail.serverResponse)) {
+      event.detail.shouldSwap = false;
+      window.location.reload();
+    }
   });
 
   // While a move of ours is on its way, a pushed frame waits for the answer. Replacing the
@@ -176,6 +188,9 @@
     var html = event.detail.message;
     if (isOlder(html)) {
       event.preventDefault();
+    } else if (startsTheMatch(html)) {
+      event.preventDefault();
+      window.location.reload();
     } else if (pending) {
       if (!heldFrame || tableVersion(html) >= tableVersion(heldFrame)) heldFrame = html;
       event.preventDefault();
