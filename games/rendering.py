@@ -17,10 +17,11 @@ from django.urls import get_script_prefix, reverse
 from games.core.drawn import Drawn
 from games.core.names import relative_position, seat_names
 from games.core.presence import presence
-from games.models import Match
 from games.services import Table, clock_deadline
 
 WAITING_TEMPLATE = "games/waiting.html"
+LEFT_TEMPLATE = "games/left.html"
+"""What a person who left a friends' table sees of it: that they left, and the way out."""
 
 
 @dataclass
@@ -139,13 +140,18 @@ def page_context(
     if request is not None:
         origin = f"{request.scheme}://{request.get_host()}"
     context: dict[str, Any] = {"core": core_view(table, seat, names, origin), "message": message}
-    if table.match.status != Match.Status.WAITING:
+    if template_of(table, seat) == table.spec.table.template:
         context["t"] = table.spec.table.present(table, seat, names, message, request)
     return context
 
 
-def template_of(table: Table) -> str:
-    return WAITING_TEMPLATE if table.match.is_waiting else table.spec.table.template
+def template_of(table: Table, seat: int) -> str:
+    """The page ``seat`` sees: the waiting room, the note that they left, or the game's table."""
+    if table.match.is_waiting:
+        return WAITING_TEMPLATE
+    if table.seats[seat].left:
+        return LEFT_TEMPLATE
+    return table.spec.table.template
 
 
 def table_fragments(
@@ -164,7 +170,7 @@ def table_fragments(
     context = page_context(table, seat, message, request, origin)
     if request is None:
         context["csrf_token"] = csrf_token
-    template = template_of(table)
+    template = template_of(table, seat)
     return render_to_string(f"{template}#table", context, request) + render_to_string(
         f"{template}#announcer-oob", context, request
     )

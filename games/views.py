@@ -263,7 +263,7 @@ def _render_table(
             table_fragments(table, seat, message=message, request=request), status=status
         )
     context = page_context(table, seat, message, request)
-    return render(request, template_of(table), context, status=status)
+    return render(request, template_of(table, seat), context, status=status)
 
 
 @login_required
@@ -295,11 +295,21 @@ def _move_view(
             if rejected.status == 404 or current is None:
                 raise Http404 from None
             return _render_table(request, current, rejected.message, rejected.status)
-        if not request.htmx:
-            return redirect("match_table", match_id=match_id)
+        seat = table.seat_of(request.user)
+        if not request.htmx or (seat is not None and table.seats[seat].left):
+            # A person who has just left loads the page that says so, whole: the table's
+            # panels (the resign box among them) go with the table.
+            return _redirect_page(request, reverse("match_table", args=[match_id]))
         return _render_table(request, table)
 
     return view
+
+
+def _redirect_page(request: SignedInRequest, url: str) -> HttpResponse:
+    """To ``url`` as a whole page: htmx follows ``HX-Redirect``, a form post a redirect."""
+    if request.htmx:
+        return HttpResponse(status=204, headers={"HX-Redirect": url})
+    return redirect(url)
 
 
 SOCKET_HEADER = "X-Table-Socket"

@@ -24,6 +24,7 @@ from games.core.computers import runner as bot_runner
 from games.core.presence import presence
 from games.core.registry import get_spec, run_chooser
 from games.models import CODE_ALPHABET, CODE_LENGTH, Match, Round, Seat, new_table_code
+from games.rendering import table_fragments
 from games.thousand.engine import PLAYING, legal_actions
 
 from .conftest import current, make_user, play_computers
@@ -702,6 +703,31 @@ def test_resigning_at_a_friends_table_hands_the_seat_to_a_computer_for_good(
     assert table.match.status == Match.Status.RESIGNED
     assert table.match.resigned_by == 2
     assert services.computer_turn(match.pk) is None
+
+
+def test_a_person_who_resigned_is_told_they_left_and_sees_no_hand(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    """The page's resign button (htmx) loads the whole page again, which says plainly that
+    they left and offers the lobby: no hand, no resign box, over HTTP and over the socket."""
+    match = started_table(alice, bob, carol)
+    bob_client = client_of(bob)
+    assert shown_cards(bob_client.get(reverse("match_table", args=[match.pk])).content.decode())
+    answer = bob_client.post(reverse("match_resign", args=[match.pk]), HTTP_HX_REQUEST="true")
+    assert (answer.status_code, answer.headers["HX-Redirect"]) == (
+        204,
+        reverse("match_table", args=[match.pk]),
+    )
+    page = bob_client.get(reverse("match_table", args=[match.pk])).content.decode()
+    assert "You left this match" in page
+    assert 'id="back-to-lobby"' in page
+    assert 'id="resign-box"' not in page
+    assert shown_cards(page) == set()
+    pushed = table_fragments(current(match), 1)
+    assert "You left this match" in pushed
+    assert shown_cards(pushed) == set()
+    alices = client_of(alice).get(reverse("match_table", args=[match.pk])).content.decode()
+    assert "You left this match" not in alices
 
 
 def test_a_person_who_resigned_cannot_play_their_old_seat(
