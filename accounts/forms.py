@@ -230,3 +230,30 @@ class SetPasswordForm(GuestsUpgradeFirstMixin, allauth_forms.SetPasswordForm):
 
 class AddEmailForm(GuestsUpgradeFirstMixin, allauth_forms.AddEmailForm):
     pass
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting an account for good: the person says they understand, and an account with a
+    password gives it (a guest's has none)."""
+
+    understood = forms.BooleanField(
+        label=_("I understand that my account and everything of mine go for good."),
+        required=True,
+    )
+    password = forms.CharField(
+        label=_("Password"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        required=False,
+    )
+
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        if not user.has_usable_password():
+            del self.fields["password"]
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data.get("password", "")
+        if not self.user.check_password(password):
+            raise ValidationError(gettext("That is not your password."), code="password")
+        return password

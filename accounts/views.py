@@ -3,17 +3,18 @@ from __future__ import annotations
 from allauth.account.models import EmailAddress
 from allauth.decorators import rate_limit
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.forms import GuestUpgradeForm, ProfileForm
+from accounts import own_data as own_data_module
+from accounts.forms import DeleteAccountForm, GuestUpgradeForm, ProfileForm
 from accounts.guests import GUEST_SESSION_AGE, create_guest, is_guest
 from accounts.languages import is_supported, remember_language, set_language_cookie
 from accounts.models import DISPLAY_NAME_TAKEN, Profile
@@ -135,3 +136,35 @@ def _safe_next_url(request: HttpRequest) -> str:
     ):
         return candidate
     return resolve_url("lobby")
+
+
+@login_required
+@require_GET
+def own_data(request: SignedInRequest) -> HttpResponse:
+    """What the person can do with their own data: download it, or delete the account."""
+    form = DeleteAccountForm(user=request.user)
+    return render(request, "accounts/own_data.html", {"form": form})
+
+
+@login_required
+@require_GET
+def download_own_data(request: SignedInRequest) -> HttpResponse:
+    """Everything the site keeps about the person, as one JSON file."""
+    response = JsonResponse(own_data_module.export(request.user), json_dumps_params={"indent": 2})
+    name = f"card-and-tile-room-{request.user.username}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_POST
+def delete_own_account(request: SignedInRequest) -> HttpResponse:
+    """Deletes the account for good once the person confirmed, and signs them out."""
+    form = DeleteAccountForm(request.POST, user=request.user)
+    if not form.is_valid():
+        return render(request, "accounts/own_data.html", {"form": form}, status=400)
+    user_id = request.user.pk
+    logout(request)
+    own_data_module.delete_account(user_id)
+    messages.success(request, gettext("Your account and everything of yours are deleted."))
+    return redirect("home")

@@ -83,7 +83,7 @@ def seat_names(seats: Sequence[Seat], viewer: int | None) -> list[str]:
         elif seat.user_id is not None:
             names.append(display_name(seat.user))
         elif seat.former_guest:
-            names.append(_("a former guest"))
+            names.append(_("a former player"))
         elif seat.is_open:
             names.append(_("Open seat"))
         else:

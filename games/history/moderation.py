@@ -215,7 +215,7 @@ def remove_stale_guests(days: int) -> int:
             )
             if guest is None:
                 continue
-            _keep_shared_seats(guest)
+            keep_shared_seats(guest)
             guest.delete()
             removed += 1
     if removed:
@@ -228,7 +228,9 @@ def remove_stale_guests(days: int) -> int:
     return removed
 
 
-def _keep_shared_seats(guest: User) -> None:
+def keep_shared_seats(guest: User) -> None:
+    """The seats of ``guest`` at matches shared with other people pass to "a former player"
+    (``remove_person``): the matches go on, and their records keep the seat."""
     others = Seat.objects.filter(match=OuterRef("match"), user__isnull=False).exclude(user=guest)
     shared = Seat.objects.filter(user=guest).filter(Exists(others))
     for match_id in shared.values_list("match_id", flat=True):

@@ -213,7 +213,7 @@ def test_stale_guests_are_removed_and_their_shared_matches_stay(
     page = Client()
     page.force_login(alice)
     listed = page.get(reverse("my_matches")).context["rows"][0]
-    assert listed.opponents[0] == "a former guest"
+    assert listed.opponents[0] == "a former player"
     assert ModerationAction.objects.get().details == {"removed": 1}
     call_command("remove_stale_guests")  # safe to run again: nothing more to do
     assert ModerationAction.objects.count() == 1
