@@ -1,8 +1,8 @@
 // The tile rummy table: arranging the turn in the page, then sending the whole table.
 //
 // The rack and the table's sets are SortableJS lists: tiles are dragged (mouse or touch)
-// between them, or picked up with a click, a tap or Enter and put down on a set, the new
-// set or the rack. Tiles that were on the table never go back to the rack. Every set is
+// between them, going where they are released (nothing moves while a tile is dragged), or
+// picked up with a click, a tap or Enter and put down on a set, the new set or the rack. Tiles that were on the table never go back to the rack. Every set is
 // checked as it changes with the engine's rules (a help only: the server decides), and the
 // initial meld's value is counted. "Done" sends the whole table; a refused turn comes back
 // at the same version and the arrangement is laid out again to be fixed.
@@ -17,7 +17,7 @@
   var pristine = null; // the arrangement as the server sent it, for Reset and the hint
   var sortables = [];
   var selected = null;
-  var drag = null; // {from, index, codes} of the tile being dragged
+  var drag = null; // {tile, point}: the tile being dragged and the pointer's last place
   var hint = null; // {version, html}: the hint shown, kept while the table stays at its version
 
   // -- the engine's set rules, mirrored ---------------------------------------------------
@@ -316,65 +316,112 @@
     return tile.dataset.from === "rack" || melded();
   }
 
+  // The lists never change while a tile is dragged (Sortable's onMove refuses every
+  // insertion): a tile shown in each set it crosses would reflow the wrapping rows under the
+  // pointer, and the drop would land in a set it only crossed. Where the pointer is released
+  // decides where the tile goes.
   function watch(list) {
     if (!window.Sortable || !myTurn()) return;
-    var isRack = list.dataset.zone === "rack";
     sortables.push(
       window.Sortable.create(list, {
-        group: {
-          name: "tiles",
-          put: function (to, from, dragged) {
-            return !isRack || dragged.dataset.from === "rack";
-          },
-        },
+        group: "tiles",
         draggable: ".tile",
         // Before the initial meld the table's sets may not be touched.
-        filter: isRack || melded() ? "" : '.tile[data-from="table"]',
+        filter: list.dataset.zone === "rack" || melded() ? "" : '.tile[data-from="table"]',
         preventOnFilter: false,
         forceFallback: true,
-        // The dragged tile's image goes on the body, not in its list, so a set read while
-        // dragging holds only its own tiles.
         fallbackOnBody: true,
         fallbackTolerance: 4,
         delay: 120,
         delayOnTouchOnly: true,
-        animation: 120,
-        // A tile dropped outside the table and the rack goes back where it was.
-        revertOnSpill: true,
         ghostClass: "tile-ghost",
         chosenClass: "tile-chosen",
         dragClass: "tile-dragging",
+        onMove: function () { return false; },
         onStart: function (event) {
           clearSelection();
-          drag = { from: event.from, index: event.oldIndex, codes: codesOf(event.from) };
+          drag = { tile: event.item, point: null };
         },
         onEnd: function (event) {
           var was = drag;
           drag = null;
-          if (was && event.item.dataset.from === "table" && droppedOnRack(event.originalEvent)) {
-            // The rack refuses a table tile: it goes back to its place, whatever it crossed.
-            was.from.insertBefore(event.item, tilesOf(was.from).filter(function (tile) {
-              return tile !== event.item;
-            })[was.index] || null);
-            say(text.not_back);
-            changed();
-            return;
-          }
-          if (was && event.from !== event.to && event.from.dataset.zone === "set") {
-            splitAfterRemoval(event.from, was.codes, was.index);
-          }
+          markDropZone(null);
+          if (!was) return;
+          var point = pointOf(event.originalEvent) || was.point;
+          if (point) dropAt(was.tile, point);
           changed();
         },
       })
     );
   }
 
-  function droppedOnRack(pointerEvent) {
-    var point = pointerEvent && pointerEvent.changedTouches ? pointerEvent.changedTouches[0] : pointerEvent;
-    if (!point || point.clientX === undefined) return false;
-    var under = document.elementFromPoint(point.clientX, point.clientY);
-    return Boolean(under && under.closest(".rack-area"));
+  function pointOf(pointerEvent) {
+    if (!pointerEvent) return null;
+    var point = pointerEvent.changedTouches ? pointerEvent.changedTouches[0] : pointerEvent;
+    return point && point.clientX !== undefined ? { x: point.clientX, y: point.clientY } : null;
   }
+
+  // The zone (a set, the new set or the rack) under a point; the gaps between the table's
+  // sets belong to none.
+  function zoneAt(point) {
+    var under = document.elementFromPoint(point.x, point.y);
+    if (!under) return null;
+    if (under.closest(".rack-area")) return rack();
+    var box = under.closest("#board .meld-box");
+    return box ? box.querySelector(".meld") : null;
+  }
+
+  // Where in ``zone``'s tiles (in reading order over wrapped rows) a tile dropped at ``point``
+  // goes: before the first tile of a later row, or of its row right of the point.
+  function indexAt(tiles, point) {
+    for (var i = 0; i < tiles.length; i += 1) {
+      var box = tiles[i].getBoundingClientRect();
+      if (point.y < box.top || (point.y <= box.bottom && point.x < box.left + box.width / 2)) return i;
+    }
+    return tiles.length;
+  }
+
+  function dropAt(tile, point) {
+    var zone = zoneAt(point);
+    if (!zone) return;
+    if (zone.dataset.zone === "rack" && tile.dataset.from !== "rack") {
+      say(text.not_back);
+      return;
+    }
+    var from = tile.parentNode;
+    var codesBefore = codesOf(from);
+    var index = tilesOf(from).indexOf(tile);
+    var others = tilesOf(zone).filter(function (other) { return other !== tile; });
+    var position = indexAt(others, point);
+    if (zone !== from && zone.dataset.zone !== "rack") {
+      // Into another set: where the pointer says, unless only another place makes it a set.
+      var codes = others.map(function (other) { return other.dataset.tile; });
+      var trial = codes.slice(0, position).concat([tile.dataset.tile], codes.slice(position));
+      if (analyse(trial).kind === "invalid") position = bestPosition(codes, tile.dataset.tile);
+    }
+    zone.insertBefore(tile, others[position] || null);
+    if (from !== zone && from.dataset.zone === "set") splitAfterRemoval(from, codesBefore, index);
+  }
+
+  var dropZone = null;
+
+  function markDropZone(zone) {
+    if (dropZone === zone) return;
+    if (dropZone) dropZone.classList.remove("drop-target");
+    dropZone = zone;
+    if (zone) zone.classList.add("drop-target");
+  }
+
+  function follow(event) {
+    if (!drag) return;
+    var point = pointOf(event.touches ? event.touches[0] : event);
+    if (!point) return;
+    drag.point = point;
+    markDropZone(zoneAt(point));
+  }
+
+  document.addEventListener("pointermove", follow, true);
+  document.addEventListener("touchmove", follow, { capture: true, passive: true });
 
   function unwatchAll() {
     sortables.forEach(function (sortable) { sortable.destroy(); });
