@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Locator, Page, expect
 
 from tests.browser.rummy_busy import RACK, SETS, board_sets, rack_tile, start_a_busy_game, the_set
 
@@ -66,6 +66,10 @@ class Pointer:
 
 def centre(box: Any, fx: float = 0.5, fy: float = 0.5) -> tuple[float, float]:
     return box["x"] + box["width"] * fx, box["y"] + box["height"] * fy
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-version") or -1)
 
 
 def where_it_went(page: Page, code: str) -> str | None:
@@ -126,4 +130,56 @@ def test_a_dragged_tile_lands_in_the_set_under_the_pointer_where_it_is_released(
     page.screenshot(path=screenshot_dir / f"rummy-faults-drops-{viewport['width']}.png")
     assert wrong == []
     assert errors == []
+    context.close()
+
+
+def tap(page: Page, locator: Locator) -> None:
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(*centre(box))
+
+
+def test_on_a_phone_done_sends_the_turn_after_a_drag_that_missed(
+    browser: Browser, live_server_url: str, screenshot_dir: Path
+) -> None:
+    """A tile laid by taps, then one dragged and released on the felt between the sets: that
+    tile goes back to the rack, and one tap on "Done" sends the turn."""
+    context = table_context(browser, PHONE)
+    page = context.new_page()
+    posts: list[str] = []
+    page.on(
+        "request",
+        lambda request: posts.append(request.url) if request.url.endswith("/act/") else None,
+    )
+    start_a_busy_game(page, live_server_url)
+    tap(page, rack_tile(page, "R5"))
+    tap(page, the_set(page, "R1 R2 R3 R4"))
+    assert "R1 R2 R3 R4 R5" in board_sets(page)
+    # The rack's first row low on the screen, the end of the table above it.
+    page.locator("#rack").evaluate("rack => rack.scrollIntoView({block: 'end'})")
+    start = rack_tile(page, "B8").bounding_box()
+    felt = page.locator(".board-wrap").bounding_box()
+    last = page.locator("#board .meld-box").last.bounding_box()
+    assert start is not None
+    assert felt is not None
+    assert last is not None
+    # Right of the new set's zone, on the bare felt.
+    missed = (felt["x"] + felt["width"] - 12, last["y"] + last["height"] / 2)
+    assert page.evaluate(
+        "([x, y]) => !document.elementFromPoint(x, y).closest('[data-zone]')", list(missed)
+    )
+    Pointer(page, touch=True).drag([centre(start), missed], [10], [60])
+    expect(rack_tile(page, "B8")).to_be_visible()
+    assert "R1 R2 R3 R4 R5" in board_sets(page)
+    page.screenshot(path=screenshot_dir / "rummy-faults-missed-drag.png")
+    before = version(page)
+    tap(page, page.locator("#done-button"))
+    page.wait_for_function(
+        "v => Number(document.getElementById('table').dataset.version) > v",
+        arg=before,
+        timeout=10_000,
+    )
+    assert len(posts) == 1
+    assert "R1 R2 R3 R4 R5" in board_sets(page)
     context.close()

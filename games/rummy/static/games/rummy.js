@@ -346,6 +346,7 @@
           var was = drag;
           drag = null;
           markDropZone(null);
+          if (isTouch(event.originalEvent)) forgetTheIgnoredClick();
           if (!was) return;
           var point = pointOf(event.originalEvent) || was.point;
           if (point) dropAt(was.tile, point);
@@ -353,6 +354,17 @@
         },
       })
     );
+  }
+
+  function isTouch(pointerEvent) {
+    return Boolean(pointerEvent) && (pointerEvent.type === "touchend" || pointerEvent.pointerType === "touch");
+  }
+
+  // SortableJS swallows the first click after a drag (the one a mouse makes on release). A
+  // finger's drag makes none, so it would swallow the next tap instead (on "Done", say):
+  // this click, on the page's body where nothing answers it, is the one swallowed.
+  function forgetTheIgnoredClick() {
+    document.body.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   }
 
   function pointOf(pointerEvent) {
