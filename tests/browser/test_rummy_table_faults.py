@@ -183,3 +183,39 @@ def test_on_a_phone_done_sends_the_turn_after_a_drag_that_missed(
     assert len(posts) == 1
     assert "R1 R2 R3 R4 R5" in board_sets(page)
     context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_rack_stays_on_the_screen_while_the_table_grows_and_scrolls_in_its_own_area(
+    browser: Browser, live_server_url: str, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    """Eleven tiles laid one by one as sets of their own (24 sets on the table): the rack and
+    "Done" stay whole on the screen without scrolling the page; the table scrolls, they do not."""
+    context = table_context(browser, viewport)
+    page = context.new_page()
+    start_a_busy_game(page, live_server_url)
+    for code in RACK:
+        put = tap if viewport == PHONE else lambda page, locator: locator.click()
+        put(page, rack_tile(page, code))
+        put(page, page.locator(".new-meld"))
+    assert len(board_sets(page)) == len(SETS) + len(RACK)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#main").evaluate("main => { main.scrollTop = 0; }")
+    page.screenshot(path=screenshot_dir / f"rummy-faults-grown-{viewport['width']}.png")
+
+    def on_screen(selector: str) -> dict[str, float]:
+        box = page.locator(selector).bounding_box()
+        assert box is not None
+        assert box["y"] >= 0, selector
+        assert box["y"] + box["height"] <= viewport["height"], selector
+        return box
+
+    rack = on_screen(".rack-area")
+    on_screen("#done-button")
+    wrap = page.locator(".board-wrap")
+    assert wrap.evaluate("w => w.scrollHeight > w.clientHeight + 40")
+    wrap.evaluate("w => { w.scrollTop = w.scrollHeight; }")
+    page.wait_for_timeout(100)
+    assert on_screen(".rack-area") == rack
+    page.screenshot(path=screenshot_dir / f"rummy-faults-grown-scrolled-{viewport['width']}.png")
+    context.close()
