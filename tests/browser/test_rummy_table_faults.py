@@ -219,3 +219,92 @@ def test_the_rack_stays_on_the_screen_while_the_table_grows_and_scrolls_in_its_o
     assert on_screen(".rack-area") == rack
     page.screenshot(path=screenshot_dir / f"rummy-faults-grown-scrolled-{viewport['width']}.png")
     context.close()
+
+
+def rack_codes(page: Page) -> list[str]:
+    return page.eval_on_selector_all("#rack .tile", "ts => ts.map(t => t.dataset.tile)")
+
+
+def set_boxes(page: Page) -> list[dict[str, float]]:
+    return page.eval_on_selector_all(
+        "#board .meld-box:not(.new-box)",
+        "boxes => boxes.map(b => { const r = b.getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; })",
+    )
+
+
+def test_undo_takes_back_the_turns_moves_one_by_one(
+    browser: Browser, live_server_url: str, screenshot_dir: Path
+) -> None:
+    context = table_context(browser, DESKTOP)
+    page = context.new_page()
+    start_a_busy_game(page, live_server_url)
+    undo = page.locator("#undo-button")
+    expect(undo).to_be_disabled()
+
+    def put(code: str, target: Locator) -> None:
+        rack_tile(page, code).click()
+        target.click()
+
+    put("K1", page.locator(".new-meld"))
+    put("R5", the_set(page, "R1 R2 R3 R4"))
+    # A run split by a drag out of its middle is one move.
+    Pointer(page, touch=False).drag(
+        [
+            centre(page.locator('#board .tile[data-tile="R2"]').first.bounding_box()),
+            centre(page.locator(".new-meld").bounding_box()),
+        ],
+        [12],
+        [80],
+    )
+    assert board_sets(page) == [*SETS[:1], "R1", "R3 R4 R5", *SETS[2:], "K1", "R2"]
+    undo.click()
+    assert board_sets(page) == [*SETS[:1], "R1 R2 R3 R4 R5", *SETS[2:], "K1"]
+    undo.click()
+    assert board_sets(page) == [*SETS, "K1"]
+    assert Counter(rack_codes(page)) == Counter(RACK) - Counter(["K1"])
+    # Sorting the rack is not a move; Control+Z undoes as the button does.
+    page.locator("#sort-number").click()
+    page.keyboard.press("Control+z")
+    assert board_sets(page) == SETS
+    assert Counter(rack_codes(page)) == Counter(RACK)
+    expect(undo).to_be_disabled()
+    expect(page.locator("#draw-button")).to_be_enabled()
+    # Reset is undone too.
+    put("R5", the_set(page, "R1 R2 R3 R4"))
+    page.locator("#reset-button").click()
+    assert board_sets(page) == SETS
+    undo.click()
+    assert "R1 R2 R3 R4 R5" in board_sets(page)
+    page.screenshot(path=screenshot_dir / "rummy-faults-undo.png")
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_an_invalid_sets_reason_is_said_in_the_turns_bar_and_moves_no_set(
+    browser: Browser, live_server_url: str, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    context = table_context(browser, viewport)
+    page = context.new_page()
+    start_a_busy_game(page, live_server_url)
+    before = set_boxes(page)
+    put = tap if viewport == PHONE else lambda page, locator: locator.click()
+    put(page, rack_tile(page, "K1"))
+    put(page, page.locator(".new-meld"))
+    expect(page.locator("#set-problem")).to_have_text(
+        "The set K1 is too short: a set needs 3 tiles."
+    )
+    expect(page.locator("#prompt")).to_be_hidden()
+    after = set_boxes(page)
+    assert after[: len(before)] == before
+    # The new set is one tile high, like the others: no reason squeezed under it.
+    meld = page.locator("#board .meld-box.invalid .meld").bounding_box()
+    assert meld is not None
+    assert after[-1]["height"] == meld["height"]
+    page.screenshot(path=screenshot_dir / f"rummy-faults-invalid-{viewport['width']}.png")
+    put(page, rack_tile(page, "O3"))
+    put(page, page.locator(".new-meld"))
+    expect(page.locator("#set-problem")).to_have_text(
+        "The set K1 is too short: a set needs 3 tiles. Sets not valid yet: 1 more."
+    )
+    context.close()

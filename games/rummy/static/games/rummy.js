@@ -15,6 +15,7 @@
   var arrangement = null; // {match, version, sets: [[{code, from}]], rack: [{code, from}]}
   var initial = null; // the board as the server sent it: [[code]]
   var pristine = null; // the arrangement as the server sent it, for Reset and the hint
+  var undoable = []; // the arrangements before each move of this turn, the last one last
   var sortables = [];
   var selected = null;
   var drag = null; // {tile, point}: the tile being dragged and the pointer's last place
@@ -121,10 +122,7 @@
     meld.setAttribute("role", "group");
     meld.dataset.zone = "set";
     meld.tabIndex = 0;
-    var note = document.createElement("p");
-    note.className = "meld-note";
     box.appendChild(meld);
-    box.appendChild(note);
     return meld;
   }
 
@@ -246,31 +244,39 @@
       zone.classList.remove("new-meld");
       zone.dataset.zone = "set";
       zone.parentNode.classList.remove("new-box");
-      zone.parentNode.querySelector(".meld-note").textContent = "";
+      zone.parentNode.querySelector(".meld-note").remove();
       var next = makeMeld();
       next.classList.add("new-meld");
       next.dataset.zone = "new";
       next.parentNode.classList.add("new-box");
-      next.parentNode.querySelector(".meld-note").textContent = text.drop_here || "";
+      var note = document.createElement("p");
+      note.className = "meld-note";
+      note.textContent = text.drop_here || "";
+      next.parentNode.appendChild(note);
       next.setAttribute("aria-label", text.new_set || "");
       board().appendChild(next.parentNode);
       watch(next);
     }
   }
 
+  // An invalid set is marked on the table, and the first one's reason is said in the turn's
+  // bar in place of the prompt: a note under the set would move the table as it changes.
   function check() {
     var points = 0;
+    var reasons = [];
     melds().forEach(function (meld, index) {
       var codes = codesOf(meld);
       var found = analyse(codes);
-      var note = meld.parentNode.querySelector(".meld-note");
       meld.parentNode.classList.toggle("invalid", found.kind === "invalid");
       meld.setAttribute("aria-label", format("set_label", { number: index + 1 }) + (found.reason ? ". " + found.reason : ""));
       meld.title = found.reason;
-      note.textContent = found.reason;
+      if (found.reason) reasons.push(found.reason);
       var fromRack = tilesOf(meld).every(function (tile) { return tile.dataset.from === "rack"; });
       if (found.kind !== "invalid" && fromRack) points += found.value;
     });
+    var problem = document.getElementById("set-problem");
+    problem.textContent = reasons.length > 1 ? reasons[0] + " " + format("more_invalid", { count: reasons.length - 1 }) : reasons[0] || "";
+    document.getElementById("prompt").hidden = reasons.length > 0;
     var counter = document.getElementById("meld-counter");
     if (counter) {
       document.getElementById("meld-points").textContent = String(points);
@@ -278,7 +284,14 @@
     }
   }
 
-  function changed() {
+  function sameArrangement(one, other) {
+    return JSON.stringify(one.sets) === JSON.stringify(other.sets) && JSON.stringify(one.rack.map(describeKey).sort()) === JSON.stringify(other.rack.map(describeKey).sort());
+  }
+
+  function describeKey(item) { return item.from + ":" + item.code; }
+
+  // ``undoing``: the change is an undo, which the next undo must not bring back.
+  function changed(undoing) {
     if (!myTurn()) return;
     tidy();
     check();
@@ -291,7 +304,11 @@
     var played = board().querySelectorAll('.tile[data-from="rack"]').length;
     document.getElementById("done-button").disabled = !played;
     document.getElementById("table-input").value = tableText();
-    arrangement = read();
+    var now = read();
+    // Sorting the rack is not a move: only a tile's new place is undone.
+    if (!undoing && arrangement && !sameArrangement(arrangement, now)) undoable.push(arrangement);
+    arrangement = now;
+    document.getElementById("undo-button").disabled = !undoable.length;
     rememberRack();
   }
 
@@ -532,6 +549,10 @@
       reset();
       return;
     }
+    if (event.target.closest("#undo-button")) {
+      undo();
+      return;
+    }
     if (event.target.closest("#hint-apply")) {
       applyHint(event.target.closest("#hint-apply").dataset.hintTable);
       return;
@@ -545,6 +566,12 @@
   });
 
   document.addEventListener("keydown", function (event) {
+    var typing = event.target.closest && event.target.closest("input, textarea, select");
+    if (current && !typing && (event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      undo();
+      return;
+    }
     if (!current || !event.target.closest || !event.target.closest("#board, #rack")) return;
     if (event.key === "Escape") {
       clearSelection();
@@ -557,11 +584,16 @@
 
   // -- reset and the hint -----------------------------------------------------------------
 
+  // Reset is a move too: Undo brings back what it took away.
   function reset() {
     if (!current) return;
-    arrangement = null;
     if (pristine) layOut(pristine);
     changed();
+  }
+
+  function undo() {
+    if (!myTurn() || !undoable.length) return;
+    if (layOut(undoable.pop())) changed(true);
   }
 
   function applyHint(hintText) {
@@ -598,6 +630,7 @@
     if (!myTurn()) {
       arrangement = null;
       pristine = null;
+      undoable = [];
       return;
     }
     var hintBox = document.getElementById("hint-box");
@@ -611,6 +644,7 @@
     } else {
       arrangement = null;
     }
+    if (!arrangement) undoable = [];
     melds().concat([newMeld(), rack()]).forEach(watch);
     changed();
   }
