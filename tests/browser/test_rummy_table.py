@@ -167,7 +167,7 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     expect(page.locator("#draw-button")).to_be_enabled()
     drag(page, rack_tile(page, "R8"), page.locator(".new-meld"))
     expect(page.locator("#set-problem")).to_have_text(
-        "The set R8 is too short: a set needs 3 tiles."
+        "The set “red 8” is too short: a set needs 3 tiles."
     )
     expect(page.locator("#board .meld-box.invalid")).to_have_count(1)
     expect(page.locator("#draw-button")).to_be_disabled()
@@ -195,7 +195,10 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     expect(page.locator("#meld-counter")).to_have_class(re.compile("enough"))
     page.locator("#done-button").click()
     wait_for_newer(page, before)
-    expect(page.locator(".log-lines li").last).to_have_text("You played 4 tiles")
+    expect(page.locator(".log-lines li").last).to_contain_text("You played 4 tiles")
+    assert page.locator(".log-lines li").last.locator(".tile").evaluate_all(
+        "ts => ts.map(t => t.getAttribute('aria-label'))"
+    ) == ["red 8", "red 9", "red 10", "red 11"]
 
     # The computer draws; then the guest draws with nothing moved.
     wait_for_my_turn(page)
@@ -212,16 +215,16 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     assert page.eval_on_selector_all(
         "#board .meld-box.invalid .meld", "sets => sets.map(s => s.title)"
     ) == [
-        "The set R8 is too short: a set needs 3 tiles.",
-        "The set R10 R11 is too short: a set needs 3 tiles.",
-        "The set R9 is too short: a set needs 3 tiles.",
+        "The set “red 8” is too short: a set needs 3 tiles.",
+        "The set “red 10, red 11” is too short: a set needs 3 tiles.",
+        "The set “red 9” is too short: a set needs 3 tiles.",
     ]
     expect(page.locator("#set-problem")).to_have_text(
-        "The set R8 is too short: a set needs 3 tiles. Sets not valid yet: 2 more."
+        "The set “red 8” is too short: a set needs 3 tiles. Sets not valid yet: 2 more."
     )
     drag(page, rack_tile(page, "K5"), set_holding(page, "R8"), x=0.95)
     expect(set_holding(page, "K5")).to_have_attribute(
-        "title", "The set R8 K5 is too short: a set needs 3 tiles."
+        "title", "The set “red 8, black 5” is too short: a set needs 3 tiles."
     )
     shot("06-split")
     page.locator("#reset-button").click()

@@ -308,3 +308,50 @@ def test_an_invalid_sets_reason_is_said_in_the_turns_bar_and_moves_no_set(
         "The set K1 is too short: a set needs 3 tiles. Sets not valid yet: 1 more."
     )
     context.close()
+
+
+def test_the_others_tiles_stay_marked_and_the_log_and_reasons_name_tiles_in_vietnamese(
+    browser: Browser, live_server_url: str, screenshot_dir: Path
+) -> None:
+    """In Vietnamese: the 36 tiles the computers laid since the guest's meld are still
+    marked after 5 s, the guest's own are not; the log draws each play's tiles; an invalid
+    set's reason names its tiles ("1 đen"), never in notation."""
+    context = table_context(browser, DESKTOP)
+    page = context.new_page()
+    start_a_busy_game(page, live_server_url)
+    page.locator("#language-picker summary").click()
+    page.locator('#language-picker button[value="vi"]').click()
+    expect(page.locator("#turn-form")).to_be_visible()
+    page.wait_for_timeout(5000)
+    marked = page.eval_on_selector_all(
+        "#board .tile",
+        "ts => ts.filter(t => getComputedStyle(t).boxShadow.includes('rgb(224, 168, 46)'))"
+        ".map(t => t.dataset.tile)",
+    )
+    assert Counter(marked) == Counter(" ".join(SETS[1:]).split())
+    plays = page.locator(".log-lines li")
+    expect(plays).to_have_count(4)
+    assert plays.first.locator(".tile").evaluate_all(
+        "ts => ts.map(t => t.getAttribute('aria-label'))"
+    ) == [
+        "8 đỏ",
+        "13 đỏ",
+        "9 xanh dương",
+        "10 xanh dương",
+        "11 xanh dương",
+        "12 xanh dương",
+        "13 xanh dương",
+        "1 đen",
+        "2 đen",
+        "3 đen",
+        "8 đen",
+        "13 đen",
+        "8 cam",
+    ]
+    rack_tile(page, "K1").click()
+    page.locator(".new-meld").click()
+    expect(page.locator("#set-problem")).to_have_text(
+        "Bộ “1 đen” quá ngắn: một bộ cần ít nhất 3 quân."
+    )
+    page.screenshot(path=screenshot_dir / "rummy-faults-marked-vi.png")
+    context.close()

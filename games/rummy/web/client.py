@@ -32,6 +32,7 @@ def client_text() -> dict[str, str]:
         "selected": _("{tile} picked up: choose a set, the new set or your rack to put it."),
         "more_invalid": _("Sets not valid yet: {count} more."),
         "set_label": _("Set {number}"),
+        "set_quote": _("“%(tiles)s”") % {"tiles": "{tiles}"},
         "new_set": _("A new set"),
         "drop_here": _("Drop tiles here to start a new set"),
     }

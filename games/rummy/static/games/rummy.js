@@ -28,6 +28,13 @@
     return { joker: false, code: code, colour: COLOURS.indexOf(code[0]), number: parseInt(code.slice(1), 10) };
   }
 
+  // A tile's name in the reader's language ("7 đỏ"), as the page reads it aloud: players
+  // never see the engine's notation.
+  function nameOf(code) {
+    var tile = document.querySelector('#table .tile[data-tile="' + code + '"]');
+    return tile ? tile.getAttribute("aria-label") : code;
+  }
+
   function format(key, params) {
     return (text[key] || key).replace(/\{(\w+)\}/g, function (whole, name) {
       return params[name] === undefined ? whole : String(params[name]);
@@ -37,7 +44,7 @@
   // {kind: "run" | "group" | "invalid", value, reason}
   function analyse(codes) {
     var tiles = codes.map(parseTile);
-    var setText = codes.join(" ");
+    var setText = format("set_quote", { tiles: codes.map(nameOf).join(", ") });
     function invalid(key, params) {
       params = params || {};
       params.set = setText;
@@ -56,7 +63,7 @@
       var seen = {};
       for (var i = 0; i < numbered.length; i += 1) {
         var code = numbered[i].tile.code;
-        if (seen[code]) return invalid("group_twice", { tile: code });
+        if (seen[code]) return invalid("group_twice", { tile: nameOf(code) });
         seen[code] = true;
       }
       return { kind: "group", value: numbered[0].tile.number * tiles.length, reason: "" };
@@ -68,12 +75,12 @@
     for (var k = 1; k < numbered.length; k += 1) {
       var previous = numbered[k - 1];
       var here = numbered[k];
-      if (here.tile.number === previous.tile.number) return invalid("run_twice", { tile: here.tile.code });
+      if (here.tile.number === previous.tile.number) return invalid("run_twice", { tile: nameOf(here.tile.code) });
       if (here.tile.number < previous.tile.number) return invalid("order");
       var between = here.tile.number - previous.tile.number;
       var apart = here.position - previous.position;
       if (between > apart) return invalid("gap");
-      if (between < apart) return invalid("crowded", { low: previous.tile.code, high: here.tile.code });
+      if (between < apart) return invalid("crowded", { low: nameOf(previous.tile.code), high: nameOf(here.tile.code) });
     }
     if (start < 1) return invalid("below");
     var end = start + tiles.length - 1;
