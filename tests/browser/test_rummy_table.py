@@ -166,9 +166,10 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     # An initial meld of 27, dragged with the mouse: the page counts it, the server refuses it.
     expect(page.locator("#draw-button")).to_be_enabled()
     drag(page, rack_tile(page, "R8"), page.locator(".new-meld"))
-    expect(page.locator("#board .meld-box.invalid .meld-note")).to_have_text(
-        "The set R8 is too short: a set needs 3 tiles."
+    expect(page.locator("#set-problem")).to_have_text(
+        "The set “red 8” is too short: a set needs 3 tiles."
     )
+    expect(page.locator("#board .meld-box.invalid")).to_have_count(1)
     expect(page.locator("#draw-button")).to_be_disabled()
     drag(page, rack_tile(page, "R9"), set_holding(page, "R8"), x=0.95)
     drag(page, rack_tile(page, "R10"), set_holding(page, "R8"), x=0.95)
@@ -194,7 +195,10 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     expect(page.locator("#meld-counter")).to_have_class(re.compile("enough"))
     page.locator("#done-button").click()
     wait_for_newer(page, before)
-    expect(page.locator(".log-lines li").last).to_have_text("You played 4 tiles")
+    expect(page.locator(".log-lines li").last).to_contain_text("You played 4 tiles")
+    assert page.locator(".log-lines li").last.locator(".tile").evaluate_all(
+        "ts => ts.map(t => t.getAttribute('aria-label'))"
+    ) == ["red 8", "red 9", "red 10", "red 11"]
 
     # The computer draws; then the guest draws with nothing moved.
     wait_for_my_turn(page)
@@ -208,16 +212,19 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     drag(page, page.locator('#board .tile[data-tile="R9"]'), page.locator(".new-meld"))
     assert board_sets(page) == ["R8", "R10 R11", "R9"]
     expect(page.locator("#draw-button")).to_be_disabled()
-    expect(page.locator("#board .meld-box.invalid .meld-note")).to_have_text(
-        [
-            "The set R8 is too short: a set needs 3 tiles.",
-            "The set R10 R11 is too short: a set needs 3 tiles.",
-            "The set R9 is too short: a set needs 3 tiles.",
-        ]
+    assert page.eval_on_selector_all(
+        "#board .meld-box.invalid .meld", "sets => sets.map(s => s.title)"
+    ) == [
+        "The set “red 8” is too short: a set needs 3 tiles.",
+        "The set “red 10, red 11” is too short: a set needs 3 tiles.",
+        "The set “red 9” is too short: a set needs 3 tiles.",
+    ]
+    expect(page.locator("#set-problem")).to_have_text(
+        "The set “red 8” is too short: a set needs 3 tiles. Sets not valid yet: 2 more."
     )
     drag(page, rack_tile(page, "K5"), set_holding(page, "R8"), x=0.95)
-    expect(set_holding(page, "K5").locator("xpath=..")).to_contain_text(
-        "The set R8 K5 is too short: a set needs 3 tiles."
+    expect(set_holding(page, "K5")).to_have_attribute(
+        "title", "The set “red 8, black 5” is too short: a set needs 3 tiles."
     )
     shot("06-split")
     page.locator("#reset-button").click()

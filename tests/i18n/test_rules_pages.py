@@ -204,7 +204,7 @@ def test_the_rummy_sets_are_judged_by_the_engine() -> None:
     verdicts = re.findall(r'<span class="rules-verdict">([^<]+)</span>', html)
     assert verdicts == [
         "✓ A group worth 21.",
-        "✗ The group R7 B7 R7 has R7 twice; its colours must all differ.",
+        "✗ The group “red 7, blue 7, red 7” has red 7 twice; its colours must all differ.",
         "✓ A group worth 48.",
     ]
 

@@ -102,8 +102,9 @@ def test_an_initial_meld_of_30_or_more_goes_on_the_table(
     assert table.view_for(0).melded == (True, False)
     assert len(table.view_for(0).rack) == 10
     assert "You played 4 tiles" in html
-    assert html.count('class="tile tile-') >= 14  # the four fresh tiles and the rack
-    assert html.count(" fresh") == 4
+    assert html.count('class="tile tile-') >= 14  # the four tiles laid and the rack
+    # The marks are for the tiles the others laid since Alice's turn: none of hers.
+    assert html.count(" fresh") == 0
 
 
 def test_an_initial_meld_under_30_is_refused_and_changes_nothing(
@@ -122,22 +123,30 @@ def test_an_initial_meld_under_30_is_refused_and_changes_nothing(
 @pytest.mark.parametrize(
     ("written", "reason"),
     [
-        ("R10 B10", "The set R10 B10 is too short: a set needs 3 tiles."),
-        ("R7 R9 R10", "The run R7 R9 R10 has a gap."),
-        ("R9 R8 R7", "The run R9 R8 R7 is not in ascending order."),
+        ("R10 B10", "The set “red 10, blue 10” is too short: a set needs 3 tiles."),
+        ("R7 R9 R10", "The run “red 7, red 9, red 10” has a gap."),
+        ("R9 R8 R7", "The run “red 9, red 8, red 7” is not in ascending order."),
         (
             "R10 B10 K5",
-            "The set R10 B10 K5 mixes colours and numbers: "
+            "The set “red 10, blue 10, black 5” mixes colours and numbers: "
             "a group has one number, a run one colour.",
         ),
-        ("R7 J R8 R9", "The run R7 J R8 R9 has too many tiles between R7 and R8."),
+        (
+            "R7 J R8 R9",
+            "The run “red 7, joker, red 8, red 9” has too many tiles between red 7 and red 8.",
+        ),
         (
             "J K1 B3",
-            "The set J K1 B3 mixes colours and numbers: a group has one number, a run one colour.",
+            "The set “joker, black 1, blue 3” mixes colours and numbers: a group has one number, "
+            "a run one colour.",
         ),
-        ("R10 B10 K10 O10 J", "The group R10 B10 K10 O10 J has 5 tiles; a group has at most 4."),
+        (
+            "R10 B10 K10 O10 J",
+            "The group “red 10, blue 10, black 10, orange 10, joker” has 5 tiles; a group has "
+            "at most 4.",
+        ),
         ("R5 R6 X7", "X7 is not a tile: write R, B, K or O then 1 to 13, or J for a joker."),
-        ("R13 R13 B13", "R13 is not in your rack."),
+        ("R13 R13 B13", "Red 13 is not in your rack."),
     ],
 )
 def test_an_illegal_table_is_refused_with_the_engines_reason(
@@ -157,17 +166,17 @@ def test_a_run_past_13_or_below_1_and_a_group_with_a_colour_twice_are_refused(
     status, html = post(alice_client, match, action="play", table="K11 K12 K13 J")
     assert (status, message_of(html)) == (
         400,
-        "The run K11 K12 K13 J goes past 13: nothing follows 13.",
+        "The run “black 11, black 12, black 13, joker” goes past 13: nothing follows 13.",
     )
     status, html = post(alice_client, match, action="play", table="J B1 B2")
     assert (status, message_of(html)) == (
         400,
-        "The run J B1 B2 goes below 1: 1 can only be the lowest tile.",
+        "The run “joker, blue 1, blue 2” goes below 1: 1 can only be the lowest tile.",
     )
     status, html = post(alice_client, match, action="play", table="R4 R4 B4")
     assert (status, message_of(html)) == (
         400,
-        "The group R4 R4 B4 has R4 twice; its colours must all differ.",
+        "The group “red 4, red 4, blue 4” has red 4 twice; its colours must all differ.",
     )
 
 
@@ -186,8 +195,8 @@ def test_the_initial_meld_may_not_touch_the_sets_on_the_table(
     status, html = post(alice_client, match, action="play", table="O7 O8 O9 O10 O11|R10 B10 K10")
     assert status == 400
     assert message_of(html) == (
-        "Your initial meld may use only tiles from your rack: the set O7 O8 O9 O10 on the "
-        "table must stay as it was."
+        "Your initial meld may use only tiles from your rack: the set “orange 7, orange 8, "
+        "orange 9, orange 10” on the table must stay as it was."
     )
     status, _html = post(alice_client, match, action="play", table="O7 O8 O9 O10|R10 B10 K10")
     assert status == 200
@@ -207,7 +216,7 @@ def test_after_the_meld_a_table_tile_never_goes_back_to_the_rack(
     match = melded_match(alice, alice_client)
     status, html = post(alice_client, match, action="play", table="R10 B10 J|R7 R8 R9")
     assert status == 400
-    assert message_of(html) == "K10 was on the table: it may not go back to your rack."
+    assert message_of(html) == "Black 10 was on the table: it may not go back to your rack."
 
 
 def test_a_joker_is_taken_only_with_the_tile_it_stands_for(
@@ -217,7 +226,8 @@ def test_a_joker_is_taken_only_with_the_tile_it_stands_for(
     status, html = post(alice_client, match, action="play", table="R10 B10 K10|K5 K6 J")
     assert status == 400
     assert message_of(html) == (
-        "To take the joker from R10 B10 K10 J, put O10 on the table in its place."
+        "To take the joker from “red 10, blue 10, black 10, joker”, put orange 10 on the table "
+        "in its place."
     )
     status, html = post(alice_client, match, action="play", table="R10 B10 K10 O10")
     assert status == 400
@@ -401,8 +411,19 @@ def test_the_log_says_what_each_player_did(alice: AbstractBaseUser, alice_client
     match = melded_match(alice, alice_client)
     post(alice_client, match, action="draw")
     html = alice_client.get(f"/play/{match.pk}/").content.decode()
-    lines = re.findall(r'<li class="log-\w+">([^<]*)</li>', html)
-    assert lines == ["You drew a tile", "Lolek drew a tile", "You played 4 tiles"]
+    lines = re.findall(r'<li class="log-\w+">(.*?)</li>', html)
+    assert [line.split("<")[0] for line in lines] == [
+        "You drew a tile",
+        "Lolek drew a tile",
+        "You played 4 tiles",
+    ]
+    # The tiles played, drawn as tiles and named for a screen reader, never in notation.
+    assert re.findall(r'role="img" aria-label="([^"]+)"', lines[2]) == [
+        "red 10",
+        "blue 10",
+        "black 10",
+        "joker",
+    ]
 
 
 def test_every_rendering_shows_alice_only_her_rack_and_the_table(

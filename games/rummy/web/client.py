@@ -30,7 +30,9 @@ def client_text() -> dict[str, str]:
         "not_back": _("A tile that was on the table cannot go back to your rack."),
         "not_melded": _("Before your initial meld you may not touch the sets on the table."),
         "selected": _("{tile} picked up: choose a set, the new set or your rack to put it."),
+        "more_invalid": _("Sets not valid yet: {count} more."),
         "set_label": _("Set {number}"),
+        "set_quote": _("“%(tiles)s”") % {"tiles": "{tiles}"},
         "new_set": _("A new set"),
         "drop_here": _("Drop tiles here to start a new set"),
     }

@@ -25,7 +25,7 @@ from games.rummy.engine import (
     parse_tiles,
     score_game,
 )
-from games.rummy.web.tiles import TileView, tile_view
+from games.rummy.web.tiles import TileView, refusal, tile_view
 
 
 def tiles(text: str) -> list[TileView]:
@@ -109,7 +109,7 @@ QUESTIONS = (
 
 def _refusal(error: IllegalTurn) -> str:
     """The engine's refusal in the reader's language."""
-    return _(error.template).format(**error.params)
+    return refusal(error.template, error.params)
 
 
 def _refused(table_before: str, rack: str, table_after: str) -> str:

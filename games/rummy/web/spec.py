@@ -55,6 +55,7 @@ from games.rummy.web import forms as rummy_forms
 from games.rummy.web import history, views
 from games.rummy.web import rules as rules_steps
 from games.rummy.web.table import present
+from games.rummy.web.tiles import refusal
 from games.services import Table
 
 MAX_TABLE_TEXT = 1000
@@ -199,7 +200,7 @@ class RummyTable(GameTable[str]):
         raise IllegalMove(gettext_noop("That is not a move."))
 
     def reason(self, error: IllegalMove) -> str:
-        return gettext(error.template).format(**error.params)
+        return refusal(error.template, error.params)
 
     def present(
         self,

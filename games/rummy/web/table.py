@@ -19,8 +19,8 @@ from accounts import cosmetics
 from games.core.names import relative_position
 from games.models import Match, Round
 from games.rendering import match_urls
-from games.rummy.engine import INITIAL_MELD, PLAY, Observation, parse_tiles
-from games.rummy.web.log import game_log
+from games.rummy.engine import INITIAL_MELD, PLAY, Observation, Tile, parse_tiles
+from games.rummy.web.log import game_log, played_since_own_turn
 from games.rummy.web.tiles import TileView, tile_view, tile_views
 from games.rummy.web.viewmodels import GameRow, PlayerView, SummaryRow, TableView
 from games.services import Table
@@ -48,7 +48,12 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         me=players[0],
         opponents=players[1:],
         rack=tile_views(view.rack),
-        board=_board(view),
+        board=_board(
+            view,
+            played_since_own_turn(
+                current.actions, int(current.setup["deal"]["first"]), len(names), seat
+            ),
+        ),
         pool_size=view.pool_size,
         melded=view.melded[seat],
         meld_needed=INITIAL_MELD,
@@ -102,9 +107,10 @@ def _player(
     )
 
 
-def _board(view: Observation) -> list[list[TileView]]:
-    """The table's sets; the tiles the last play put there are marked fresh."""
-    fresh = Counter(view.last_played) if view.last_action == PLAY else Counter()
+def _board(view: Observation, fresh: Counter[Tile]) -> list[list[TileView]]:
+    """The table's sets; the tiles ``fresh`` (the others' since the viewer's last turn) are
+    marked."""
+    fresh = Counter(fresh)
     board = []
     for tiles in view.table:
         row = []
@@ -223,7 +229,7 @@ def _announcement(result: TableView) -> str:
     """What a screen reader says after this move: what was done, then what comes next."""
     parts = []
     if result.log:
-        parts.append(result.log[-1].text)
+        parts.append(result.log[-1].spoken)
     if result.controls in ("next", "finished"):
         parts.append(result.outcome or result.winner or result.resigned)
     if result.controls == "play":

@@ -1,8 +1,8 @@
 // The tile rummy table: arranging the turn in the page, then sending the whole table.
 //
 // The rack and the table's sets are SortableJS lists: tiles are dragged (mouse or touch)
-// between them, or picked up with a click, a tap or Enter and put down on a set, the new
-// set or the rack. Tiles that were on the table never go back to the rack. Every set is
+// between them, going where they are released (nothing moves while a tile is dragged), or
+// picked up with a click, a tap or Enter and put down on a set, the new set or the rack. Tiles that were on the table never go back to the rack. Every set is
 // checked as it changes with the engine's rules (a help only: the server decides), and the
 // initial meld's value is counted. "Done" sends the whole table; a refused turn comes back
 // at the same version and the arrangement is laid out again to be fixed.
@@ -15,9 +15,10 @@
   var arrangement = null; // {match, version, sets: [[{code, from}]], rack: [{code, from}]}
   var initial = null; // the board as the server sent it: [[code]]
   var pristine = null; // the arrangement as the server sent it, for Reset and the hint
+  var undoable = []; // the arrangements before each move of this turn, the last one last
   var sortables = [];
   var selected = null;
-  var drag = null; // {from, index, codes} of the tile being dragged
+  var drag = null; // {tile, point}: the tile being dragged and the pointer's last place
   var hint = null; // {version, html}: the hint shown, kept while the table stays at its version
 
   // -- the engine's set rules, mirrored ---------------------------------------------------
@@ -25,6 +26,13 @@
   function parseTile(code) {
     if (code === "J") return { joker: true, code: code };
     return { joker: false, code: code, colour: COLOURS.indexOf(code[0]), number: parseInt(code.slice(1), 10) };
+  }
+
+  // A tile's name in the reader's language ("7 đỏ"), as the page reads it aloud: players
+  // never see the engine's notation.
+  function nameOf(code) {
+    var tile = document.querySelector('#table .tile[data-tile="' + code + '"]');
+    return tile ? tile.getAttribute("aria-label") : code;
   }
 
   function format(key, params) {
@@ -36,7 +44,7 @@
   // {kind: "run" | "group" | "invalid", value, reason}
   function analyse(codes) {
     var tiles = codes.map(parseTile);
-    var setText = codes.join(" ");
+    var setText = format("set_quote", { tiles: codes.map(nameOf).join(", ") });
     function invalid(key, params) {
       params = params || {};
       params.set = setText;
@@ -55,7 +63,7 @@
       var seen = {};
       for (var i = 0; i < numbered.length; i += 1) {
         var code = numbered[i].tile.code;
-        if (seen[code]) return invalid("group_twice", { tile: code });
+        if (seen[code]) return invalid("group_twice", { tile: nameOf(code) });
         seen[code] = true;
       }
       return { kind: "group", value: numbered[0].tile.number * tiles.length, reason: "" };
@@ -67,12 +75,12 @@
     for (var k = 1; k < numbered.length; k += 1) {
       var previous = numbered[k - 1];
       var here = numbered[k];
-      if (here.tile.number === previous.tile.number) return invalid("run_twice", { tile: here.tile.code });
+      if (here.tile.number === previous.tile.number) return invalid("run_twice", { tile: nameOf(here.tile.code) });
       if (here.tile.number < previous.tile.number) return invalid("order");
       var between = here.tile.number - previous.tile.number;
       var apart = here.position - previous.position;
       if (between > apart) return invalid("gap");
-      if (between < apart) return invalid("crowded", { low: previous.tile.code, high: here.tile.code });
+      if (between < apart) return invalid("crowded", { low: nameOf(previous.tile.code), high: nameOf(here.tile.code) });
     }
     if (start < 1) return invalid("below");
     var end = start + tiles.length - 1;
@@ -121,10 +129,7 @@
     meld.setAttribute("role", "group");
     meld.dataset.zone = "set";
     meld.tabIndex = 0;
-    var note = document.createElement("p");
-    note.className = "meld-note";
     box.appendChild(meld);
-    box.appendChild(note);
     return meld;
   }
 
@@ -246,31 +251,39 @@
       zone.classList.remove("new-meld");
       zone.dataset.zone = "set";
       zone.parentNode.classList.remove("new-box");
-      zone.parentNode.querySelector(".meld-note").textContent = "";
+      zone.parentNode.querySelector(".meld-note").remove();
       var next = makeMeld();
       next.classList.add("new-meld");
       next.dataset.zone = "new";
       next.parentNode.classList.add("new-box");
-      next.parentNode.querySelector(".meld-note").textContent = text.drop_here || "";
+      var note = document.createElement("p");
+      note.className = "meld-note";
+      note.textContent = text.drop_here || "";
+      next.parentNode.appendChild(note);
       next.setAttribute("aria-label", text.new_set || "");
       board().appendChild(next.parentNode);
       watch(next);
     }
   }
 
+  // An invalid set is marked on the table, and the first one's reason is said in the turn's
+  // bar in place of the prompt: a note under the set would move the table as it changes.
   function check() {
     var points = 0;
+    var reasons = [];
     melds().forEach(function (meld, index) {
       var codes = codesOf(meld);
       var found = analyse(codes);
-      var note = meld.parentNode.querySelector(".meld-note");
       meld.parentNode.classList.toggle("invalid", found.kind === "invalid");
       meld.setAttribute("aria-label", format("set_label", { number: index + 1 }) + (found.reason ? ". " + found.reason : ""));
       meld.title = found.reason;
-      note.textContent = found.reason;
+      if (found.reason) reasons.push(found.reason);
       var fromRack = tilesOf(meld).every(function (tile) { return tile.dataset.from === "rack"; });
       if (found.kind !== "invalid" && fromRack) points += found.value;
     });
+    var problem = document.getElementById("set-problem");
+    problem.textContent = reasons.length > 1 ? reasons[0] + " " + format("more_invalid", { count: reasons.length - 1 }) : reasons[0] || "";
+    document.getElementById("prompt").hidden = reasons.length > 0;
     var counter = document.getElementById("meld-counter");
     if (counter) {
       document.getElementById("meld-points").textContent = String(points);
@@ -278,7 +291,14 @@
     }
   }
 
-  function changed() {
+  function sameArrangement(one, other) {
+    return JSON.stringify(one.sets) === JSON.stringify(other.sets) && JSON.stringify(one.rack.map(describeKey).sort()) === JSON.stringify(other.rack.map(describeKey).sort());
+  }
+
+  function describeKey(item) { return item.from + ":" + item.code; }
+
+  // ``undoing``: the change is an undo, which the next undo must not bring back.
+  function changed(undoing) {
     if (!myTurn()) return;
     tidy();
     check();
@@ -291,7 +311,11 @@
     var played = board().querySelectorAll('.tile[data-from="rack"]').length;
     document.getElementById("done-button").disabled = !played;
     document.getElementById("table-input").value = tableText();
-    arrangement = read();
+    var now = read();
+    // Sorting the rack is not a move: only a tile's new place is undone.
+    if (!undoing && arrangement && !sameArrangement(arrangement, now)) undoable.push(arrangement);
+    arrangement = now;
+    document.getElementById("undo-button").disabled = !undoable.length;
     rememberRack();
   }
 
@@ -316,65 +340,124 @@
     return tile.dataset.from === "rack" || melded();
   }
 
+  // The lists never change while a tile is dragged (Sortable's onMove refuses every
+  // insertion): a tile shown in each set it crosses would reflow the wrapping rows under the
+  // pointer, and the drop would land in a set it only crossed. Where the pointer is released
+  // decides where the tile goes.
   function watch(list) {
     if (!window.Sortable || !myTurn()) return;
-    var isRack = list.dataset.zone === "rack";
     sortables.push(
       window.Sortable.create(list, {
-        group: {
-          name: "tiles",
-          put: function (to, from, dragged) {
-            return !isRack || dragged.dataset.from === "rack";
-          },
-        },
+        group: "tiles",
         draggable: ".tile",
         // Before the initial meld the table's sets may not be touched.
-        filter: isRack || melded() ? "" : '.tile[data-from="table"]',
+        filter: list.dataset.zone === "rack" || melded() ? "" : '.tile[data-from="table"]',
         preventOnFilter: false,
         forceFallback: true,
-        // The dragged tile's image goes on the body, not in its list, so a set read while
-        // dragging holds only its own tiles.
         fallbackOnBody: true,
         fallbackTolerance: 4,
         delay: 120,
         delayOnTouchOnly: true,
-        animation: 120,
-        // A tile dropped outside the table and the rack goes back where it was.
-        revertOnSpill: true,
         ghostClass: "tile-ghost",
         chosenClass: "tile-chosen",
         dragClass: "tile-dragging",
+        onMove: function () { return false; },
         onStart: function (event) {
           clearSelection();
-          drag = { from: event.from, index: event.oldIndex, codes: codesOf(event.from) };
+          drag = { tile: event.item, point: null };
         },
         onEnd: function (event) {
           var was = drag;
           drag = null;
-          if (was && event.item.dataset.from === "table" && droppedOnRack(event.originalEvent)) {
-            // The rack refuses a table tile: it goes back to its place, whatever it crossed.
-            was.from.insertBefore(event.item, tilesOf(was.from).filter(function (tile) {
-              return tile !== event.item;
-            })[was.index] || null);
-            say(text.not_back);
-            changed();
-            return;
-          }
-          if (was && event.from !== event.to && event.from.dataset.zone === "set") {
-            splitAfterRemoval(event.from, was.codes, was.index);
-          }
+          markDropZone(null);
+          if (isTouch(event.originalEvent)) forgetTheIgnoredClick();
+          if (!was) return;
+          var point = pointOf(event.originalEvent) || was.point;
+          if (point) dropAt(was.tile, point);
           changed();
         },
       })
     );
   }
 
-  function droppedOnRack(pointerEvent) {
-    var point = pointerEvent && pointerEvent.changedTouches ? pointerEvent.changedTouches[0] : pointerEvent;
-    if (!point || point.clientX === undefined) return false;
-    var under = document.elementFromPoint(point.clientX, point.clientY);
-    return Boolean(under && under.closest(".rack-area"));
+  function isTouch(pointerEvent) {
+    return Boolean(pointerEvent) && (pointerEvent.type === "touchend" || pointerEvent.pointerType === "touch");
   }
+
+  // SortableJS swallows the first click after a drag (the one a mouse makes on release). A
+  // finger's drag makes none, so it would swallow the next tap instead (on "Done", say):
+  // this click, on the page's body where nothing answers it, is the one swallowed.
+  function forgetTheIgnoredClick() {
+    document.body.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+
+  function pointOf(pointerEvent) {
+    if (!pointerEvent) return null;
+    var point = pointerEvent.changedTouches ? pointerEvent.changedTouches[0] : pointerEvent;
+    return point && point.clientX !== undefined ? { x: point.clientX, y: point.clientY } : null;
+  }
+
+  // The zone (a set, the new set or the rack) under a point; the gaps between the table's
+  // sets belong to none.
+  function zoneAt(point) {
+    var under = document.elementFromPoint(point.x, point.y);
+    if (!under) return null;
+    if (under.closest(".rack-area")) return rack();
+    var box = under.closest("#board .meld-box");
+    return box ? box.querySelector(".meld") : null;
+  }
+
+  // Where in ``zone``'s tiles (in reading order over wrapped rows) a tile dropped at ``point``
+  // goes: before the first tile of a later row, or of its row right of the point.
+  function indexAt(tiles, point) {
+    for (var i = 0; i < tiles.length; i += 1) {
+      var box = tiles[i].getBoundingClientRect();
+      if (point.y < box.top || (point.y <= box.bottom && point.x < box.left + box.width / 2)) return i;
+    }
+    return tiles.length;
+  }
+
+  function dropAt(tile, point) {
+    var zone = zoneAt(point);
+    if (!zone) return;
+    if (zone.dataset.zone === "rack" && tile.dataset.from !== "rack") {
+      say(text.not_back);
+      return;
+    }
+    var from = tile.parentNode;
+    var codesBefore = codesOf(from);
+    var index = tilesOf(from).indexOf(tile);
+    var others = tilesOf(zone).filter(function (other) { return other !== tile; });
+    var position = indexAt(others, point);
+    if (zone !== from && zone.dataset.zone !== "rack") {
+      // Into another set: where the pointer says, unless only another place makes it a set.
+      var codes = others.map(function (other) { return other.dataset.tile; });
+      var trial = codes.slice(0, position).concat([tile.dataset.tile], codes.slice(position));
+      if (analyse(trial).kind === "invalid") position = bestPosition(codes, tile.dataset.tile);
+    }
+    zone.insertBefore(tile, others[position] || null);
+    if (from !== zone && from.dataset.zone === "set") splitAfterRemoval(from, codesBefore, index);
+  }
+
+  var dropZone = null;
+
+  function markDropZone(zone) {
+    if (dropZone === zone) return;
+    if (dropZone) dropZone.classList.remove("drop-target");
+    dropZone = zone;
+    if (zone) zone.classList.add("drop-target");
+  }
+
+  function follow(event) {
+    if (!drag) return;
+    var point = pointOf(event.touches ? event.touches[0] : event);
+    if (!point) return;
+    drag.point = point;
+    markDropZone(zoneAt(point));
+  }
+
+  document.addEventListener("pointermove", follow, true);
+  document.addEventListener("touchmove", follow, { capture: true, passive: true });
 
   function unwatchAll() {
     sortables.forEach(function (sortable) { sortable.destroy(); });
@@ -473,6 +556,10 @@
       reset();
       return;
     }
+    if (event.target.closest("#undo-button")) {
+      undo();
+      return;
+    }
     if (event.target.closest("#hint-apply")) {
       applyHint(event.target.closest("#hint-apply").dataset.hintTable);
       return;
@@ -486,6 +573,12 @@
   });
 
   document.addEventListener("keydown", function (event) {
+    var typing = event.target.closest && event.target.closest("input, textarea, select");
+    if (current && !typing && (event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      undo();
+      return;
+    }
     if (!current || !event.target.closest || !event.target.closest("#board, #rack")) return;
     if (event.key === "Escape") {
       clearSelection();
@@ -498,11 +591,16 @@
 
   // -- reset and the hint -----------------------------------------------------------------
 
+  // Reset is a move too: Undo brings back what it took away.
   function reset() {
     if (!current) return;
-    arrangement = null;
     if (pristine) layOut(pristine);
     changed();
+  }
+
+  function undo() {
+    if (!myTurn() || !undoable.length) return;
+    if (layOut(undoable.pop())) changed(true);
   }
 
   function applyHint(hintText) {
@@ -539,6 +637,7 @@
     if (!myTurn()) {
       arrangement = null;
       pristine = null;
+      undoable = [];
       return;
     }
     var hintBox = document.getElementById("hint-box");
@@ -552,6 +651,7 @@
     } else {
       arrangement = null;
     }
+    if (!arrangement) undoable = [];
     melds().concat([newMeld(), rack()]).forEach(watch);
     changed();
   }
