@@ -1,0 +1,152 @@
+"""The Thousand table's faults players met (issue 27, items 8 to 12), each checked in Chromium
+on the scripted deal: the page is loaded at each state, reached through the services."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser, Page, expect
+
+from games import services
+from games.core import changes
+from games.core.computers import runner as bot_runner
+from games.models import Match
+from games.thousand.engine import Rules
+from tests.web.conftest import computer_plays, current, play_computers, script_deal
+
+from .test_play_a_hand import VIEWPORTS
+from .test_table_states import move
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# What of ``selector`` is out of the screen or covered by something else: each element's
+# centre and corners (a little inside) must be on the screen and show that element.
+NOT_IN_SIGHT = """selector => {
+  const unseen = [];
+  for (const element of document.querySelectorAll(selector)) {
+    const box = element.getBoundingClientRect();
+    const spots = [[0.5, 0.5], [0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]];
+    for (const [fx, fy] of spots) {
+      const x = box.left + box.width * fx, y = box.top + box.height * fy;
+      const top = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight
+        ? document.elementFromPoint(x, y) : null;
+      if (!top || !(element.contains(top) || top.contains(element))) {
+        unseen.push((element.id || element.textContent.trim().slice(0, 12)) + " " + fx + "," + fy);
+        break;
+      }
+    }
+  }
+  return unseen;
+}"""
+
+
+@pytest.fixture(autouse=True)
+def _no_computer_runner_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computers make only the moves the test chooses; the page is loaded at each state."""
+    monkeypatch.setattr(bot_runner, "request_bot_moves", lambda match_id, turn=None: None)
+    monkeypatch.setattr(
+        changes, "push_match_updated", lambda match_id, version, socket="", stamp="": None
+    )
+
+
+class Guest:
+    """A guest's page in Chromium and their scripted match, on one screen size."""
+
+    def __init__(self, page: Page, url: str, screen: str, screenshots: Path) -> None:
+        self.page, self.url, self.screen, self.screenshots = page, url, screen, screenshots
+        page.goto(url + "/play-now/")
+        page.get_by_role("button", name="Play now").click()
+        expect(page).to_have_url(re.compile(r"/play/$"))
+        self.person = get_user_model().objects.latest("date_joined")
+        self.match = self.new_match()
+
+    def new_match(self, **options: int) -> Match:
+        return script_deal(
+            services.create_practice_match(
+                self.person, "thousand", Rules(**options).to_dict(), "normal", seed=1
+            )
+        )
+
+    def show(self, name: str) -> None:
+        """Loads the table as it stands, waits for it to settle and takes its picture."""
+        self.page.goto(f"{self.url}/play/{self.match.pk}/")
+        self.page.wait_for_function(
+            "() => document.getAnimations().every(a => a.playState !== 'running')"
+        )
+        self.page.screenshot(
+            path=self.screenshots / f"fixes-{self.screen}-{name}.png", full_page=False
+        )
+
+    def move(self, action: str) -> None:
+        move(self.match, self.person, action)
+
+
+@pytest.fixture
+def guest_on(
+    browser: Browser, live_server_url: str, screenshot_dir: Path
+) -> Iterator[Callable[..., Guest]]:
+    """``guest_on(screen)``: a guest at their scripted table on that screen size."""
+    contexts = []
+
+    def start(screen: str, motion: str = "no-preference") -> Guest:
+        context = browser.new_context(
+            viewport=VIEWPORTS[screen],  # type: ignore[arg-type]
+            reduced_motion=motion,  # type: ignore[arg-type]
+        )
+        contexts.append(context)
+        return Guest(context.new_page(), live_server_url, screen, screenshot_dir)
+
+    yield start
+    for context in contexts:
+        context.close()
+
+
+def assert_the_hand_and_the_controls_are_in_sight(page: Page, state: str) -> None:
+    assert page.evaluate(NOT_IN_SIGHT, ".hand > li") == [], state
+    assert page.evaluate(NOT_IN_SIGHT, "#controls button:not(.step), #amount") == [], state
+
+
+def test_on_a_phone_the_auction_and_contract_controls_are_on_screen_with_the_hand(
+    guest_on: Callable[..., Guest],
+) -> None:
+    guest = guest_on("phone")
+    computer_plays(guest.match, "bid:110", "pass")
+    guest.show("8-bidding")
+    expect(guest.page.locator("#bid-button")).to_be_visible()
+    assert_the_hand_and_the_controls_are_in_sight(guest.page, "bidding")
+
+    guest.move("bid:120")
+    computer_plays(guest.match, "pass")
+    guest.show("8-giving")
+    expect(guest.page.locator(".hand > li")).to_have_count(10)
+    assert_the_hand_and_the_controls_are_in_sight(guest.page, "giving")
+    expect(guest.page.locator("#prompt")).to_be_in_viewport()
+
+    guest.move("give:9H")
+    guest.move("give:JH")
+    guest.show("8-contract")
+    expect(guest.page.locator("#contract-button")).to_be_visible()
+    assert_the_hand_and_the_controls_are_in_sight(guest.page, "contract")
+
+    # Scrolled down to the log, the controls stay on the screen.
+    guest.page.locator("#log-lines").scroll_into_view_if_needed()
+    assert guest.page.evaluate(NOT_IN_SIGHT, "#contract-button") == []
+
+
+def test_on_a_phone_at_four_players_the_hand_and_the_bid_controls_fit_too(
+    guest_on: Callable[..., Guest],
+) -> None:
+    guest = guest_on("phone")
+    guest.match = services.create_practice_match(
+        guest.person, "thousand", Rules(players=4).to_dict(), "normal", players=4, seed=1
+    )
+    play_computers(guest.match)
+    assert current(guest.match).view_for(0).phase == "bidding"
+    guest.show("8-four-players-bidding")
+    expect(guest.page.locator(".seat-across")).to_be_visible()
+    expect(guest.page.locator("#pass-button")).to_be_visible()
+    assert_the_hand_and_the_controls_are_in_sight(guest.page, "four players")
