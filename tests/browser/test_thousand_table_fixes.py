@@ -150,3 +150,63 @@ def test_on_a_phone_at_four_players_the_hand_and_the_bid_controls_fit_too(
     expect(guest.page.locator(".seat-across")).to_be_visible()
     expect(guest.page.locator("#pass-button")).to_be_visible()
     assert_the_hand_and_the_controls_are_in_sight(guest.page, "four players")
+
+
+ACTIVE = "document.activeElement.id"
+TAB_STOPS_IN_THE_HAND = "document.querySelectorAll('#hand .card-button[tabindex=\"0\"]').length"
+
+
+def test_by_keyboard_the_arrow_keys_move_within_the_hand_and_focus_returns_to_it(
+    guest_on: Callable[..., Guest],
+) -> None:
+    guest = guest_on("desktop")
+    page = guest.page
+    computer_plays(guest.match, "bid:110", "pass")
+    guest.move("bid:120")
+    computer_plays(guest.match, "pass")
+    guest.show("9-giving")
+    cards = page.eval_on_selector_all("#hand .card-button", "cs => cs.map(c => c.id)")
+    assert len(cards) == 10
+    page.locator("#prompt").focus()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(ACTIVE) == cards[0]  # the whole hand is a single Tab stop
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(ACTIVE) == cards[2]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(ACTIVE) == cards[1]
+    page.keyboard.press("End")
+    assert page.evaluate(ACTIVE) == cards[9]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(ACTIVE) == cards[0]  # round the hand
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(ACTIVE) == cards[9]
+    page.keyboard.press("Home")
+    assert page.evaluate(ACTIVE) == cards[0]
+    assert page.evaluate(TAB_STOPS_IN_THE_HAND) == 1
+    page.keyboard.press("Tab")
+    assert not page.evaluate(ACTIVE).startswith("card-")
+
+    # Giving the third card to Janek: the next card to give is the one now in its place.
+    page.locator(f"#{cards[2]}").focus()
+    version = page.locator("#table").get_attribute("data-version")
+    page.keyboard.press("Enter")
+    expect(page.locator("#table")).not_to_have_attribute("data-version", version or "")
+    page.wait_for_function("id => document.activeElement.id === id", arg=cards[3])
+    assert page.evaluate(TAB_STOPS_IN_THE_HAND) == 1
+    page.screenshot(path=guest.screenshots / "fixes-desktop-9-focus-after-giving.png")
+
+    # Leading the ace of spades: the computers are to play, focus waits on the hand; when the
+    # table comes back with the person's lead (as a pushed table would), it is on a card again.
+    guest.move("give:JH")
+    guest.move("contract:120")
+    guest.show("9-leading")
+    page.locator("#card-AS").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.id === 'hand'")
+    expect(page.locator("#hand .card-button")).to_have_count(0)
+    computer_plays(guest.match, "play:9S", "play:KD")
+    page.evaluate("htmx.ajax('GET', location.pathname, {target: '#table', swap: 'outerHTML'})")
+    page.wait_for_function("() => document.activeElement.id === 'card-TS'")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(ACTIVE) == "card-QD"

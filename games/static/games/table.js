@@ -32,22 +32,73 @@
   }
 
   var focusedId = null;
+  var handPlace = 0;
+
+  function handCards() {
+    return Array.prototype.slice.call(document.querySelectorAll("#hand .card-button"));
+  }
 
   function rememberFocus() {
     var active = document.activeElement;
     focusedId = active && active.id && active.closest("#table") ? active.id : focusedId;
+    if (active && active.classList.contains("card-button")) {
+      handPlace = handCards().indexOf(active);
+      rovingStop(active);
+    }
   }
 
-  // Focus put back here is remembered again (focusin), so it follows every later swap too.
+  // The hand is one stop of the Tab key: the arrow keys move between its cards.
+  function rovingStop(current) {
+    var cards = handCards();
+    if (!cards.length) return;
+    var stop = cards.indexOf(current) >= 0 ? current : cards[Math.min(handPlace, cards.length - 1)];
+    cards.forEach(function (card) {
+      card.tabIndex = card === stop ? 0 : -1;
+    });
+  }
+
+  var ARROWS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+  document.addEventListener("keydown", function (event) {
+    var card = event.target.closest && event.target.closest("#hand .card-button");
+    if (!card || event.altKey || event.ctrlKey || event.metaKey) return;
+    var cards = handCards();
+    var place = cards.indexOf(card);
+    var next;
+    if (event.key in ARROWS) next = (place + ARROWS[event.key] + cards.length) % cards.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = cards.length - 1;
+    else return;
+    event.preventDefault();
+    rovingStop(cards[next]);
+    cards[next].focus();
+  });
+
+  // After a move made from the hand, focus stays in the hand: on the same card or the one now
+  // at its place when a card may be played, else on the hand itself until the turn comes back
+  // (unless the next move is the controls': a bid, the contract). After any other move it
+  // returns to the control it was on, or to the prompt. Focus put back here is remembered
+  // again (focusin), so it follows every later swap too.
+  function inTheHand(card) {
+    var cards = handCards();
+    if (cards.indexOf(card) >= 0) return card;
+    if (cards.length) return cards[Math.min(handPlace, cards.length - 1)];
+    return document.querySelector("#controls form") ? null : document.getElementById("hand");
+  }
+
   function restoreFocus() {
+    rovingStop(null);
     var active = document.activeElement;
-    if (active && active !== document.body) return;
-    var id = focusedId;
+    // htmx puts focus back on an element of the same id: the hand waiting for the turn is one.
+    var waiting = active && active.id === "hand";
+    if (active && active !== document.body && !waiting) return;
+    var id = waiting ? "hand" : focusedId;
     focusedId = null;
     if (!id) return;
-    var again = document.getElementById(id);
-    if (again && !again.disabled) {
-      again.focus();
+    var target = document.getElementById(id);
+    if (id === "hand" || id.indexOf("card-") === 0) target = inTheHand(target);
+    if (target && !target.disabled) {
+      target.focus();
     } else {
       var prompt = document.getElementById("prompt");
       if (prompt) prompt.focus({ preventScroll: true });
@@ -289,6 +340,7 @@
   window.setInterval(tickClocks, 1000);
   setUpSound();
   showTurn();
+  rovingStop(null);
 
   // − and + next to a bid or a contract.
   function syncLabel(form, input) {
