@@ -210,3 +210,21 @@ def test_by_keyboard_the_arrow_keys_move_within_the_hand_and_focus_returns_to_it
     page.wait_for_function("() => document.activeElement.id === 'card-TS'")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate(ACTIVE) == "card-QD"
+
+
+def test_with_reduced_motion_the_musik_is_not_left_face_up_in_the_middle(
+    guest_on: Callable[..., Guest],
+) -> None:
+    guest = guest_on("desktop")
+    guest.page.emulate_media(reduced_motion="reduce")
+    computer_plays(guest.match, "bid:110", "pass")
+    guest.move("bid:120")
+    computer_plays(guest.match, "pass")
+    guest.show("10-reduced-motion-giving")
+    assert guest.page.evaluate("document.getAnimations().length") == 0
+    musik = guest.page.locator(".hand .from-musik .card-face")
+    expect(musik).to_have_count(3)
+    assert musik.evaluate_all("faces => faces.map(f => f.dataset.card)") == ["JC", "9C", "QD"]
+    expect(guest.page.locator(".stage .card-face")).to_have_count(3)
+    expect(guest.page.locator(".stage .card-face").first).to_be_hidden()
+    expect(guest.page.locator(".stage .musik")).to_be_hidden()
