@@ -228,3 +228,94 @@ def test_with_reduced_motion_the_musik_is_not_left_face_up_in_the_middle(
     expect(guest.page.locator(".stage .card-face")).to_have_count(3)
     expect(guest.page.locator(".stage .card-face").first).to_be_hidden()
     expect(guest.page.locator(".stage .musik")).to_be_hidden()
+
+
+# How far the first line in sight of the log starts below the box's top edge (negative: cut
+# by it), and how much of the log lies below the box's bottom edge.
+LOG_EDGES = """log => {
+  const top = log.scrollTop;
+  const first = [...log.children].find(line => line.offsetTop + line.offsetHeight > top);
+  return [first.offsetTop - top, log.scrollHeight - top - log.clientHeight];
+}"""
+
+# Each musik tag of the hand: how far above the bottom of the person's seat, and of the screen
+# or the controls kept on it, its bottom edge is.
+TAG_CLEARANCE = """() => {
+  const seat = document.querySelector(".seat-me").getBoundingClientRect();
+  const controls = document.getElementById("controls").getBoundingClientRect();
+  const floor = Math.min(innerHeight, controls.top > seat.top ? controls.top : innerHeight);
+  return [...document.querySelectorAll(".hand .card-tag")].map(tag => {
+    const box = tag.getBoundingClientRect();
+    return Math.min(seat.bottom - box.bottom, floor - box.bottom);
+  });
+}"""
+
+OVERLAP = """([a, b]) => {
+  const x = document.querySelector(a).getBoundingClientRect();
+  const y = document.querySelector(b).getBoundingClientRect();
+  return Math.max(0, Math.min(x.right, y.right) - Math.max(x.left, y.left))
+    * Math.max(0, Math.min(x.bottom, y.bottom) - Math.max(x.top, y.top));
+}"""
+
+
+@pytest.mark.parametrize("screen", list(VIEWPORTS))
+def test_the_musik_tags_in_the_hand_are_not_cut_by_the_seat_or_covered(
+    guest_on: Callable[..., Guest], screen: str
+) -> None:
+    guest = guest_on(screen)
+    computer_plays(guest.match, "bid:110", "pass")
+    guest.move("bid:120")
+    computer_plays(guest.match, "pass")
+    guest.show("11-giving")
+    clearances = guest.page.evaluate(TAG_CLEARANCE)
+    assert len(clearances) == 3
+    assert min(clearances) >= 2, clearances
+
+
+@pytest.mark.parametrize("screen", list(VIEWPORTS))
+def test_the_log_shows_whole_lines_and_took_it_leaves_the_card_in_sight(
+    guest_on: Callable[..., Guest], screen: str
+) -> None:
+    guest = guest_on(screen)
+    page = guest.page
+    computer_plays(guest.match, "bid:110", "pass")
+    guest.move("bid:120")
+    computer_plays(guest.match, "pass")
+    guest.move("give:9H")
+    guest.move("give:JH")
+    guest.move("contract:120")
+    guest.move("play:AS")
+    computer_plays(guest.match, "play:9S", "play:KD")
+    guest.move("play:KS")
+    computer_plays(guest.match, "play:JS", "play:9D")
+    guest.show("11-a-trick-taken")
+    log = page.locator("#log-lines")
+    expect(log.locator("li")).to_have_count(18)
+    start, below = log.evaluate(LOG_EDGES)
+    assert abs(start) < 1, start  # the first line in sight starts at the top edge
+    assert below < 1, below  # and the newest is in sight
+    expect(page.locator(".slot .won-flag")).to_have_text("took it")
+    assert page.evaluate(OVERLAP, [".slot .won-flag", ".slot .card.won .card-face"]) == 0
+    expect(page.locator(".slot:has(.won) .slot-name")).to_contain_text("You led")
+
+
+@pytest.mark.parametrize("screen", list(VIEWPORTS))
+def test_the_field_to_join_a_friends_table_is_styled_like_the_rest(
+    guest_on: Callable[..., Guest], screen: str
+) -> None:
+    guest = guest_on(screen)
+    page = guest.page
+    page.goto(guest.url + "/play/")
+    form = page.locator(".join-form")
+    form.scroll_into_view_if_needed()
+    form.screenshot(path=guest.screenshots / f"fixes-{screen}-11-join.png")
+    looks = page.locator("#id_code").evaluate(
+        """field => {
+          const style = getComputedStyle(field), box = field.getBoundingClientRect();
+          const button = document.getElementById("join-button").getBoundingClientRect();
+          return [getComputedStyle(field.closest("fieldset")).borderTopStyle,
+                  style.borderTopWidth, parseFloat(style.borderTopLeftRadius) >= 8,
+                  box.height >= 44, Math.abs(box.bottom - button.bottom) <= 1];
+        }"""
+    )
+    assert looks == ["none", "2px", True, True, True]

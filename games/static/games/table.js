@@ -166,7 +166,22 @@
     if (myTurn && wasMyTurn === false && soundOn()) chime();
     wasMyTurn = myTurn;
     var log = document.getElementById("log-lines");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (log) showNewestLines(log);
+  }
+
+  // The log scrolls to its newest line and shows whole lines only: a line cut by the box's
+  // top edge is left out by making the box that much shorter.
+  function showNewestLines(log) {
+    log.style.height = "";
+    log.scrollTop = log.scrollHeight;
+    var top = log.scrollTop;
+    if (!top) return;
+    var cut = Array.prototype.find.call(log.children, function (line) {
+      return line.offsetTop < top && line.offsetTop + line.offsetHeight > top;
+    });
+    if (!cut) return;
+    log.style.height = log.clientHeight - (cut.offsetTop + cut.offsetHeight - top) + "px";
+    log.scrollTop = log.scrollHeight;
   }
 
   function setUpSound() {
