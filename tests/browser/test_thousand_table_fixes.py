@@ -319,3 +319,55 @@ def test_the_field_to_join_a_friends_table_is_styled_like_the_rest(
         }"""
     )
     assert looks == ["none", "2px", True, True, True]
+
+
+GOLD = "rgb(224, 168, 46)"
+LOOK = """element => {
+  const style = getComputedStyle(element);
+  return [style.backgroundColor, style.boxShadow];
+}"""
+
+
+def test_the_marriage_mark_is_a_gold_dot_and_trump_has_a_look_of_its_own(
+    guest_on: Callable[..., Guest],
+) -> None:
+    guest = guest_on("desktop")
+    page = guest.page
+    computer_plays(guest.match, "bid:110", "pass")
+    guest.show("12-marriage-in-hand")
+    dots = page.locator(".hand .marriage-dot")
+    expect(dots).to_have_count(2)  # the king and the queen of spades
+    for background, ring in dots.evaluate_all(f"dots => dots.map({LOOK})"):
+        assert background == GOLD
+        assert GOLD in ring
+
+    guest.move("bid:120")
+    computer_plays(guest.match, "pass")
+    guest.move("give:9H")
+    guest.move("give:JH")
+    guest.move("contract:120")
+    guest.move("play:AS")
+    computer_plays(guest.match, "play:9S", "play:KD")
+    guest.move("play:KS")
+    computer_plays(guest.match, "play:JS", "play:9D")
+    guest.show("12-trump-and-marriage")
+    chip = page.locator(".seat-me .marriage-chip")
+    assert GOLD in chip.evaluate(LOOK)[1]
+    trump = page.locator(".badge.trump")
+    expect(trump).to_contain_text("Trump: ♠")
+    background, ring = trump.evaluate(LOOK)
+    assert background == "rgb(55, 48, 163)"
+    assert GOLD not in ring
+    suit = trump.locator(".suit-inline").evaluate(LOOK)
+    assert suit[0] == "rgb(255, 255, 255)"  # the suit keeps its colour on a white disc
+
+    # The rules pages draw the same cards: their marriage marks are gold dots too.
+    seen = 0
+    for step in range(1, 11):
+        page.goto(f"{guest.url}/rules/thousand/{step}/")
+        for background, _ring in page.locator(".marriage-dot").evaluate_all(
+            f"dots => dots.map({LOOK})"
+        ):
+            assert background == GOLD, step
+            seen += 1
+    assert seen > 0
