@@ -153,6 +153,8 @@ def test_on_a_phone_at_four_players_the_hand_and_the_bid_controls_fit_too(
 
 
 ACTIVE = "document.activeElement.id"
+# The table as it stands, swapped in as the socket's pushed tables are.
+PUSHED_TABLE = "htmx.ajax('GET', location.pathname, {target: '#table', swap: 'outerHTML'})"
 TAB_STOPS_IN_THE_HAND = "document.querySelectorAll('#hand .card-button[tabindex=\"0\"]').length"
 
 
@@ -162,11 +164,17 @@ def test_by_keyboard_the_arrow_keys_move_within_the_hand_and_focus_returns_to_it
     guest = guest_on("desktop")
     page = guest.page
     computer_plays(guest.match, "bid:110", "pass")
-    guest.move("bid:120")
+    guest.show("9-bidding")
+    # A bid by keyboard: its button goes, focus waits on the hand; when the table comes back
+    # with cards to give (as a pushed table would), focus is on the first of them.
+    page.locator("#bid-button").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.id === 'hand'")
     computer_plays(guest.match, "pass")
-    guest.show("9-giving")
+    page.evaluate(PUSHED_TABLE)
     cards = page.eval_on_selector_all("#hand .card-button", "cs => cs.map(c => c.id)")
     assert len(cards) == 10
+    page.wait_for_function("id => document.activeElement.id === id", arg=cards[0])
     page.locator("#prompt").focus()
     page.keyboard.press("Shift+Tab")
     assert page.evaluate(ACTIVE) == cards[0]  # the whole hand is a single Tab stop
@@ -206,7 +214,7 @@ def test_by_keyboard_the_arrow_keys_move_within_the_hand_and_focus_returns_to_it
     page.wait_for_function("() => document.activeElement.id === 'hand'")
     expect(page.locator("#hand .card-button")).to_have_count(0)
     computer_plays(guest.match, "play:9S", "play:KD")
-    page.evaluate("htmx.ajax('GET', location.pathname, {target: '#table', swap: 'outerHTML'})")
+    page.evaluate(PUSHED_TABLE)
     page.wait_for_function("() => document.activeElement.id === 'card-TS'")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate(ACTIVE) == "card-QD"

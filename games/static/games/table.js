@@ -74,11 +74,10 @@
     cards[next].focus();
   });
 
-  // After a move made from the hand, focus stays in the hand: on the same card or the one now
-  // at its place when a card may be played, else on the hand itself until the turn comes back
-  // (unless the next move is the controls': a bid, the contract). After any other move it
-  // returns to the control it was on, or to the prompt. Focus put back here is remembered
-  // again (focusin), so it follows every later swap too.
+  // After a move, focus goes back to the hand: on the same card or the one now at its place
+  // when a card may be played, else on the hand itself until the turn comes back; when the
+  // next move is the controls' (a bid, the contract), on the control it was on or the prompt.
+  // Focus put back here is remembered again (focusin), so it follows every later swap too.
   function inTheHand(card) {
     var cards = handCards();
     if (cards.indexOf(card) >= 0) return card;
@@ -89,14 +88,16 @@
   function restoreFocus() {
     rovingStop(null);
     var active = document.activeElement;
-    // htmx puts focus back on an element of the same id: the hand waiting for the turn is one.
-    var waiting = active && active.id === "hand";
-    if (active && active !== document.body && !waiting) return;
-    var id = waiting ? "hand" : focusedId;
+    // htmx puts focus back on an element of the same id: the hand waiting for the turn and the
+    // prompt are such places to go on from.
+    var held = active && (active.id === "hand" || active.id === "prompt") ? active.id : null;
+    if (active && active !== document.body && !held) return;
+    var id = held || focusedId;
     focusedId = null;
     if (!id) return;
     var target = document.getElementById(id);
-    if (id === "hand" || id.indexOf("card-") === 0) target = inTheHand(target);
+    var fromHand = id === "hand" || id === "prompt" || id.indexOf("card-") === 0;
+    if (fromHand || !target) target = inTheHand(fromHand ? target : null);
     if (target && !target.disabled) {
       target.focus();
     } else {
