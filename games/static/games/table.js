@@ -32,22 +32,74 @@
   }
 
   var focusedId = null;
+  var handPlace = 0;
+
+  function handCards() {
+    return Array.prototype.slice.call(document.querySelectorAll("#hand .card-button"));
+  }
 
   function rememberFocus() {
     var active = document.activeElement;
     focusedId = active && active.id && active.closest("#table") ? active.id : focusedId;
+    if (active && active.classList.contains("card-button")) {
+      handPlace = handCards().indexOf(active);
+      rovingStop(active);
+    }
   }
 
+  // The hand is one stop of the Tab key: the arrow keys move between its cards.
+  function rovingStop(current) {
+    var cards = handCards();
+    if (!cards.length) return;
+    var stop = cards.indexOf(current) >= 0 ? current : cards[Math.min(handPlace, cards.length - 1)];
+    cards.forEach(function (card) {
+      card.tabIndex = card === stop ? 0 : -1;
+    });
+  }
+
+  var ARROWS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+  document.addEventListener("keydown", function (event) {
+    var card = event.target.closest && event.target.closest("#hand .card-button");
+    if (!card || event.altKey || event.ctrlKey || event.metaKey) return;
+    var cards = handCards();
+    var place = cards.indexOf(card);
+    var next;
+    if (event.key in ARROWS) next = (place + ARROWS[event.key] + cards.length) % cards.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = cards.length - 1;
+    else return;
+    event.preventDefault();
+    rovingStop(cards[next]);
+    cards[next].focus();
+  });
+
+  // After a move, focus goes back to the hand: on the same card or the one now at its place
+  // when a card may be played, else on the hand itself until the turn comes back; when the
+  // next move is the controls' (a bid, the contract), on the control it was on or the prompt.
   // Focus put back here is remembered again (focusin), so it follows every later swap too.
+  function inTheHand(card) {
+    var cards = handCards();
+    if (cards.indexOf(card) >= 0) return card;
+    if (cards.length) return cards[Math.min(handPlace, cards.length - 1)];
+    return document.querySelector("#controls form") ? null : document.getElementById("hand");
+  }
+
   function restoreFocus() {
+    rovingStop(null);
     var active = document.activeElement;
-    if (active && active !== document.body) return;
-    var id = focusedId;
+    // htmx puts focus back on an element of the same id: the hand waiting for the turn and the
+    // prompt are such places to go on from.
+    var held = active && (active.id === "hand" || active.id === "prompt") ? active.id : null;
+    if (active && active !== document.body && !held) return;
+    var id = held || focusedId;
     focusedId = null;
     if (!id) return;
-    var again = document.getElementById(id);
-    if (again && !again.disabled) {
-      again.focus();
+    var target = document.getElementById(id);
+    var fromHand = id === "hand" || id === "prompt" || id.indexOf("card-") === 0;
+    if (fromHand || !target) target = inTheHand(fromHand ? target : null);
+    if (target && !target.disabled) {
+      target.focus();
     } else {
       var prompt = document.getElementById("prompt");
       if (prompt) prompt.focus({ preventScroll: true });
@@ -115,7 +167,22 @@
     if (myTurn && wasMyTurn === false && soundOn()) chime();
     wasMyTurn = myTurn;
     var log = document.getElementById("log-lines");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (log) showNewestLines(log);
+  }
+
+  // The log scrolls to its newest line and shows whole lines only: a line cut by the box's
+  // top edge is left out by making the box that much shorter.
+  function showNewestLines(log) {
+    log.style.height = "";
+    log.scrollTop = log.scrollHeight;
+    var top = log.scrollTop;
+    if (!top) return;
+    var cut = Array.prototype.find.call(log.children, function (line) {
+      return line.offsetTop < top && line.offsetTop + line.offsetHeight > top;
+    });
+    if (!cut) return;
+    log.style.height = log.clientHeight - (cut.offsetTop + cut.offsetHeight - top) + "px";
+    log.scrollTop = log.scrollHeight;
   }
 
   function setUpSound() {
@@ -304,6 +371,7 @@
   window.setInterval(tickClocks, 1000);
   setUpSound();
   showTurn();
+  rovingStop(null);
 
   // − and + next to a bid or a contract.
   function syncLabel(form, input) {
