@@ -233,7 +233,9 @@ def test_the_rummy_scoring_step_scores_with_the_engine() -> None:
         r'<tr><th scope="row">(\w+)</th><td>.*?</td><td>(\d+)</td><td[^>]*>([+-]?\d+)</td></tr>',
         html,
     )
-    assert rows == [("You", "0", "+40"), ("Left", "8", "-8"), ("Right", "32", "-32")]
+    assert rows[:3] == [("You", "0", "+40"), ("Left", "8", "-8"), ("Right", "32", "-32")]
+    # Then the blocked game: 8, 6 and 11 points, Left's 6 the fewest.
+    assert rows[3:] == [("You", "8", "-2"), ("Left", "6", "+7"), ("Right", "11", "-5")]
 
 
 def test_the_home_page_links_to_the_rules() -> None:
@@ -282,3 +284,18 @@ def test_step_8_shows_the_led_king_on_the_table_and_not_still_in_the_hand() -> N
 )
 def test_the_steps_say_what_the_rules_and_options_need(number: int, words: str) -> None:
     assert words in page(f"/rules/thousand/{number}/")
+
+
+def test_rummy_step_1_names_its_three_sets_rightly() -> None:
+    html = page("/rules/rummy/1/")
+    assert "Three sets the game judges: two groups, and one that is not a group." in html
+    assert len(re.findall(r'<li class="rules-set( invalid)?">', html)) == 3
+
+
+def test_rummy_step_7_captions_its_blocked_game() -> None:
+    html = page("/rules/rummy/7/")
+    assert 'id="blocked-caption">A blocked game: the pool is empty' in html
+
+
+def test_the_rummy_page_says_games_never_cost_or_win_coins() -> None:
+    assert "a game never costs or wins coins" in page("/rules/rummy/")

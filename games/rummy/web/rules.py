@@ -19,6 +19,7 @@ from games.rummy.engine import (
     INITIAL_MELD,
     RUN,
     IllegalTurn,
+    Tile,
     analyse_set,
     check_turn,
     parse_table,
@@ -63,6 +64,9 @@ class Illustration:
     boards: list[Board] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
     scores: list[ScoreRow] = field(default_factory=list)
+    blocked_caption: str = ""
+    blocked_scores: list[ScoreRow] = field(default_factory=list)
+    """A second ending, with its own caption: a blocked game."""
 
 
 OPTIONS = (
@@ -102,6 +106,13 @@ QUESTIONS = (
             "No: you play in the browser, and “Play now” gives you a guest account at once. "
             "Save it with a username and a password (an email address is optional, to reset "
             "a forgotten password) to keep your matches on any device."
+        ),
+    ),
+    (
+        gettext_lazy("Do games cost or win coins?"),
+        gettext_lazy(
+            "No. You get coins by checking in and spend them on looks for the table; a game "
+            "never costs or wins coins."
         ),
     ),
 )
@@ -144,7 +155,7 @@ def _table(label: str, text: str) -> Board:
 
 def groups() -> Illustration:
     return Illustration(
-        caption=_("Two groups the game judges."),
+        caption=_("Three sets the game judges: two groups, and one that is not a group."),
         boards=[Board(_("Sets"), [_set("R7 B7 K7"), _set("R7 B7 R7"), _set("R12 B12 K12 O12")])],
     )
 
@@ -238,22 +249,32 @@ def taking_a_joker() -> Illustration:
     )
 
 
-def scoring() -> Illustration:
-    racks = [(), parse_tiles("R3 B5"), parse_tiles("J O2")]
-    result = score_game(racks, went_out=0)
+def _score_rows(racks: list[tuple[Tile, ...]], went_out: int | None) -> list[ScoreRow]:
+    result = score_game(racks, went_out=went_out)
     names = (
         _("You"),
         pgettext("the player on your left", "Left"),
         pgettext("the player on your right", "Right"),
     )
+    return [
+        ScoreRow(names[seat], [tile_view(tile) for tile in rack], points, change)
+        for seat, (rack, points, change) in enumerate(
+            zip(racks, result.hand_points, result.scores, strict=True)
+        )
+    ]
+
+
+def scoring() -> Illustration:
     return Illustration(
         caption=_("You play your last tile; the others still hold these."),
-        scores=[
-            ScoreRow(names[seat], [tile_view(tile) for tile in rack], points, change)
-            for seat, (rack, points, change) in enumerate(
-                zip(racks, result.hand_points, result.scores, strict=True)
-            )
-        ],
+        scores=_score_rows([(), parse_tiles("R3 B5"), parse_tiles("J O2")], went_out=0),
+        blocked_caption=_(
+            "A blocked game: the pool is empty and everyone passed in a row. The fewest points "
+            "left win."
+        ),
+        blocked_scores=_score_rows(
+            [parse_tiles("R3 B5"), parse_tiles("K2 K4"), parse_tiles("O11")], went_out=None
+        ),
     )
 
 
