@@ -1,5 +1,5 @@
 """On a phone (390 x 844), in every language, the history, a match's page, the ranking and
-the end of a match fit the screen's width: nothing wider than the page, and the score column of
+the end of a match fit the screen's width: nothing wider than the page, and the last column of
 the final table on screen (issue 27, item 15)."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_the_history_ranking_and_end_of_match_fit_a_phone(
             page.screenshot(path=screenshot_dir / f"phone-{language}-{name}.png", full_page=True)
             if overflow(page) > 0:
                 too_wide[(language, name)] = overflow(page)
-        for end in ("end-of-match", "rummy-end-of-match"):
+        for end in ("end-of-match", "rummy-end-of-match", "rules-scoring"):
             page.goto(live_server_url + pages[end])
             last_column = page.locator("table tbody tr td:last-child")
             assert last_column.count() > 0, (language, end)
