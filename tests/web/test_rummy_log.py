@@ -120,3 +120,23 @@ def test_no_rummy_rules_page_shows_a_tile_in_notation(language: str) -> None:
         )
         text = re.sub(r"<[^>]+>", " ", html[html.index("<main") :])
         assert NOTATION.findall(text) == [], (language, step.number)
+
+
+@pytest.mark.parametrize(
+    ("language", "drew", "played", "passed"),
+    [
+        ("en", "You drew a tile", "You played 3 tiles", "You passed"),
+        ("pl", "Dobierasz kostkę", "Wykładasz 3 kostki", "Pasujesz"),
+        ("ro", "Ați tras o piesă", "Ați pus 3 piese", "Ați spus pas"),
+        ("gl", "Colliches unha ficha", "Xogaches 3 fichas", "Pasaches"),
+    ],
+)
+def test_the_viewers_own_turns_are_said_to_them(
+    language: str, drew: str, played: str, passed: str
+) -> None:
+    actions = ["draw", "draw", "play:R10 R11 R12", "draw", "pass"]
+    with translation.override(language):
+        names = [translation.gettext("You"), "Lewy"]
+        log = game_log(actions, first=0, names=names, viewer=0)
+    assert [entry.text for entry in log][0::2] == [drew, played, passed]
+    assert "Lewy" in log[1].text

@@ -44,10 +44,12 @@ def game_log(
     names: Sequence[str],
     stand_in_moves: Collection[int] = (),
     over: bool = False,
+    viewer: int | None = None,
 ) -> list[LogEntry]:
     """The game's turns in order; ``first`` played first and the turns go round the seats.
 
-    ``over`` with a last turn that was a play: that player went out, which is said too.
+    ``over`` with a last turn that was a play: that player went out, which is said too. The
+    ``viewer``'s own turns are said to them ("You drew a tile"), as the languages need.
     """
     players = len(names)
     entries = []
@@ -56,27 +58,42 @@ def game_log(
         seat = (first + index) % players
         kind, table = parse_action(action)
         name = names[seat]
+        mine = seat == viewer
         played: list[Tile] = []
         if kind == DRAW:
-            text = _("%(name)s drew a tile") % {"name": name}
+            text = _("You drew a tile") if mine else _("%(name)s drew a tile") % {"name": name}
         elif kind == PASS:
-            text = _("%(name)s passed") % {"name": name}
+            text = _("You passed") if mine else _("%(name)s passed") % {"name": name}
         else:
             after = Counter(tile for tiles in table for tile in tiles)
             played = sorted((after - on_table).elements())
             on_table = after
-            text = ngettext(
-                "%(name)s played %(count)s tile", "%(name)s played %(count)s tiles", len(played)
-            ) % {"name": name, "count": len(played)}
+            if mine:
+                text = ngettext(
+                    "You played %(count)s tile", "You played %(count)s tiles", len(played)
+                ) % {"count": len(played)}
+            else:
+                text = ngettext(
+                    "%(name)s played %(count)s tile",
+                    "%(name)s played %(count)s tiles",
+                    len(played),
+                ) % {"name": name, "count": len(played)}
         by_computer = index in stand_in_moves
         if by_computer:
-            text = _("%(line)s (the computer played for them)") % {"line": text}
+            text = (
+                _("%(line)s (the computer played for you)")
+                if mine
+                else _("%(line)s (the computer played for them)")
+            ) % {"line": text}
         entries.append(LogEntry(seat, kind, text, by_computer, tile_views(played)))
     if over and entries and entries[-1].kind not in (DRAW, PASS):
         last = entries[-1]
-        entries.append(
-            LogEntry(last.seat, "out", _("%(name)s went out") % {"name": names[last.seat]})
+        went_out = (
+            _("You went out")
+            if last.seat == viewer
+            else _("%(name)s went out") % {"name": names[last.seat]}
         )
+        entries.append(LogEntry(last.seat, "out", went_out))
     return entries
 
 

@@ -74,6 +74,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         names,
         set(current.stand_in_moves),
         over=view.result is not None,
+        viewer=seat,
     )
     if view.last_action == PLAY:
         result.last_seat = view.last_seat
