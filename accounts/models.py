@@ -72,6 +72,11 @@ class Profile(models.Model):
     card_back = models.CharField(_("card back"), max_length=SLUG_MAX_LENGTH, blank=True)
     tile_style = models.CharField(_("tile style"), max_length=SLUG_MAX_LENGTH, blank=True)
     avatar_frame = models.CharField(_("avatar frame"), max_length=SLUG_MAX_LENGTH, blank=True)
+    page_private = models.BooleanField(
+        _("private player page"),
+        default=False,
+        help_text=_("Others see only the display name on the person's player page."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

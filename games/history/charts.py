@@ -42,7 +42,7 @@ def _number(value: float) -> str:
 
 
 def score_lines(
-    names: Sequence[str], start: Sequence[int], running: Sequence[Sequence[int]], title: str
+    names: Sequence[str], start: Sequence[float], running: Sequence[Sequence[float]], title: str
 ) -> SafeString:
     """Each seat's score from ``start`` and after every round (``running``: one list of
     scores per round) as lines, with a legend."""

@@ -88,6 +88,14 @@ class HistoryRow:
     scores: list[tuple[str, int]]
     place: int | None
     won: bool
+    rating_change: float | None = None
+    """How much the match moved the person's rating (None: it moved none, or was voided)."""
+
+
+def _rating_change(result: MatchResult) -> float | None:
+    if result.void or result.rating_before is None or result.rating_after is None:
+        return None
+    return result.rating_after - result.rating_before
 
 
 def history_rows(matches: Sequence[Match], user: User) -> list[HistoryRow]:
@@ -115,6 +123,7 @@ def history_rows(matches: Sequence[Match], user: User) -> list[HistoryRow]:
                 scores=[(names[n], match.scores[n]) for n in range(len(seats)) if match.scores],
                 place=mine[0].place if mine else None,
                 won=bool(mine and mine[0].won),
+                rating_change=_rating_change(mine[0]) if mine else None,
             )
         )
     return rows

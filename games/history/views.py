@@ -21,6 +21,7 @@ from games.core.registry import get_spec
 from games.history import matches as history
 from games.history import ranking, ratings
 from games.history.moderation import ModerationError, make_report
+from games.history.players import player_page
 from games.models import Match, Report, Seat
 
 
@@ -162,6 +163,7 @@ def rankings(request: HttpRequest) -> HttpResponse:
                 "best": entry["best"],
                 "matches": entry["matches"],
                 "me": entry["user_id"] == request.user.pk,
+                "user_id": entry["user_id"],
             }
         )
     rated = Paginator(ranking.rated_players(game), ranking.PAGE_SIZE).get_page(
@@ -196,6 +198,36 @@ class ReportForm(forms.Form):
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
+
+
+@require_GET
+def player(request: HttpRequest, user_id: int) -> HttpResponse:
+    """A player's page, for anyone: their ratings, matches and places, unless they keep it
+    private."""
+    person = (
+        get_user_model()
+        .objects.filter(pk=user_id, is_active=True)
+        .select_related("profile")
+        .first()
+    )
+    if person is None:
+        raise Http404
+    page = player_page(person, request.user)
+    return render(request, "games/history/player.html", {"page": page})
+
+
+@login_required
+@require_POST
+def set_page_privacy(request: SignedInRequest) -> HttpResponse:
+    """The person's player page shown to others, or kept private."""
+    profile = request.user.profile
+    profile.page_private = request.POST.get("private") == "on"
+    profile.save(update_fields=["page_private"])
+    if profile.page_private:
+        messages.success(request, gettext("Your player page is private now."))
+    else:
+        messages.success(request, gettext("Your player page is open to everyone now."))
+    return redirect("player", user_id=request.user.pk)
 
 
 @login_required
