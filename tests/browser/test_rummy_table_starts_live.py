@@ -10,15 +10,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.test_friends_table import guest_by_play_now
+
 pytestmark = pytest.mark.browser
 
 
 def guest(browser: Browser, base: str) -> Page:
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(base + "/")
-    page.get_by_role("button", name="Play now").click()
-    expect(page).to_have_url(re.compile(r"/play/$"))
-    return page
+    return guest_by_play_now(browser.new_context(viewport={"width": 1280, "height": 800}), base)
 
 
 def test_a_rummy_table_started_live_has_its_styles_and_dragging(
