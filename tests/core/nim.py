@@ -58,9 +58,7 @@ class NimState:
 
     @property
     def to_move(self) -> int | None:
-        if self.over:
-            return None
-        return (self.first + len(self.moves)) % self.players
+        return None if self.over else (self.first + len(self.moves)) % self.players
 
     @property
     def winner(self) -> int | None:
@@ -260,18 +258,16 @@ class NimTable(GameTable[str]):
         match = table.match
         state: NimState = table.state
         view = RULES.observation(state, seat)
-        finished = table.finished_rounds()
-        winner = "" if match.winner is None else names[match.winner]
         to_move = table.to_move
         return NimPage(
             heaps=list(view.heaps),
             my_turn=to_move == seat,
             to_move_name="" if to_move is None else names[to_move],
             round_number=table.round.number if table.round else 0,
-            rounds_finished=len(finished),
+            rounds_finished=len(table.finished_rounds()),
             round_over=state.over,
             match_over=match.is_finished,
-            winner=winner,
+            winner="" if match.winner is None else names[match.winner],
             message=message,
             announcement=f"Heaps {' '.join(map(str, view.heaps))}",
         )
