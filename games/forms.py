@@ -81,6 +81,10 @@ class FriendsTableForm(forms.Form):
                 initial=FRIEND,
                 required=False,
             )
+        self.fields["listed"] = forms.BooleanField(
+            label=_("List the table in the lobby: anyone may take a free seat"),
+            required=False,
+        )
 
     @property
     def players(self) -> int:

@@ -97,6 +97,9 @@ class Match(models.Model):
     turn_seconds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="the turn clock of a friends' table"
     )
+    listed = models.BooleanField(
+        default=False, help_text="a friends' table shown in the lobby, for anyone to join"
+    )
     turn_started = models.DateTimeField(
         null=True, blank=True, help_text="when the turn of the seat to move began"
     )

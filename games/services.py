@@ -34,6 +34,7 @@ from games.core.lobby import (
     TURN_SECONDS_CHOICES,
     create_friends_table,
     create_practice_match,
+    open_tables,
 )
 from games.core.moves import (
     ComputerMoved,
@@ -94,6 +95,7 @@ __all__ = [
     "match_for_user",
     "matches_of",
     "next_round",
+    "open_tables",
     "play",
     "plays_at_once",
     "push_match_updated",

@@ -6,6 +6,7 @@ from games.core.registry import all_specs
 urlpatterns: list[URLPattern] = [
     path("", views.home, name="home"),
     path("play/", views.lobby, name="lobby"),
+    path("play/open-tables/", views.lobby_open_tables, name="lobby_open_tables"),
     path("play/<int:match_id>/", views.match_table, name="match_table"),
     path("play/<int:match_id>/act/", views.match_act, name="match_act"),
     path("play/<int:match_id>/next/", views.match_next, name="match_next"),

@@ -37,6 +37,7 @@ from games.services import (
     match_for_user,
     matches_of,
     next_round,
+    open_tables,
     play,
     read_table,
     resign,
@@ -161,6 +162,7 @@ def lobby(request: SignedInRequest) -> HttpResponse:
     context = {
         "games": games,
         "join": join,
+        "open_tables": open_tables(request.user),
         "unfinished": _listed(mine.exclude(status__in=_ENDED)[:RECENT_MATCHES], request),
         "finished": _listed(mine.filter(status__in=_ENDED)[:RECENT_MATCHES], request),
     }
@@ -168,6 +170,13 @@ def lobby(request: SignedInRequest) -> HttpResponse:
 
 
 _ENDED = (Match.Status.FINISHED, Match.Status.RESIGNED)
+
+
+@login_required
+@require_GET
+def lobby_open_tables(request: SignedInRequest) -> HttpResponse:
+    """The lobby's list of open tables, which the lobby asks for again every few seconds."""
+    return render(request, "games/_open_tables.html", {"open_tables": open_tables(request.user)})
 
 
 def _no_such_code() -> str:
@@ -217,6 +226,7 @@ def _create_from(request: SignedInRequest, chosen: LobbyGame) -> Match | None:
                 form.players,
                 computers=form.computers(),
                 turn_seconds=form.cleaned_data["clock"],
+                listed=form.cleaned_data["listed"],
             )
     return None
 

@@ -4,12 +4,15 @@ waits for its players (``games.core.friends``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from games.core.changes import Author, Change, announce
 from games.core.moves import deal
+from games.core.names import display_name
 from games.core.registry import get_spec
 from games.core.spec import AnySpec
 from games.core.tables import Table
@@ -53,9 +56,11 @@ def create_friends_table(
     computers: Mapping[int, str] | None = None,
     turn_seconds: int = DEFAULT_TURN_SECONDS,
     seed: int | None = None,
+    listed: bool = False,
 ) -> Match:
     """A friends' table waiting for players: ``owner`` in seat 0, computers of the chosen
-    levels in ``computers`` (seat → level), the other seats open until friends join."""
+    levels in ``computers`` (seat → level), the other seats open until friends join; a
+    ``listed`` table is shown in the lobby for anyone to join."""
     spec = get_spec(game)
     computers = dict(computers or {})
     levels = dict(spec.computers.levels)
@@ -67,7 +72,14 @@ def create_friends_table(
     for number in range(1, players):
         seats.append({"computer_level": computers[number]} if number in computers else {})
     return _create(
-        owner, spec, options, seats, Match.Mode.FRIENDS, seed=seed, turn_seconds=turn_seconds
+        owner,
+        spec,
+        options,
+        seats,
+        Match.Mode.FRIENDS,
+        seed=seed,
+        turn_seconds=turn_seconds,
+        listed=listed,
     )
 
 
@@ -79,6 +91,7 @@ def _create(
     mode: str,
     seed: int | None = None,
     turn_seconds: int | None = None,
+    listed: bool = False,
 ) -> Match:
     players = len(seats)
     if players not in spec.rules.seat_counts:
@@ -92,6 +105,7 @@ def _create(
             options=stored,
             scores=[0] * players,
             turn_seconds=turn_seconds,
+            listed=listed,
         )
         if seed is not None:
             match.seed = seed
@@ -122,3 +136,52 @@ def _free_code() -> str:
         if not Match.objects.filter(code=code).exists():
             return code
     raise RuntimeError(f"no free table code in {FREE_CODE_TRIES} tries")
+
+
+OPEN_TABLES_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A listed friends' table with a free seat, as the lobby shows it."""
+
+    code: str
+    game: str
+    host: str
+    about: str
+    free_seats: int
+    players: int
+
+
+def open_tables(viewer: User) -> list[OpenTable]:
+    """The listed friends' tables still waiting, with a seat free, that ``viewer`` does not
+    sit at, newest first; a full or started table leaves the list."""
+    waiting = (
+        Match.objects.filter(mode=Match.Mode.FRIENDS, status=Match.Status.WAITING, listed=True)
+        .filter(
+            Exists(
+                Seat.objects.filter(
+                    match=OuterRef("pk"), user__isnull=True, computer_level="", former_guest=False
+                )
+            )
+        )
+        .exclude(seats__user=viewer)
+        .select_related("owner__profile")
+        .prefetch_related("seats")
+        .order_by("-created")[:OPEN_TABLES_SHOWN]
+    )
+    listed = []
+    for match in waiting:
+        spec = get_spec(match.game)
+        seats = list(match.seats.all())
+        listed.append(
+            OpenTable(
+                code=match.code or "",
+                game=str(spec.name),
+                host=display_name(match.owner),
+                about=spec.table.listing(match),
+                free_seats=sum(1 for seat in seats if seat.is_open),
+                players=len(seats),
+            )
+        )
+    return listed

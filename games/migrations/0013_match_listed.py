@@ -1,0 +1,16 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = (("games", "0012_levels_belong_to_each_game"),)
+
+    operations = (
+        migrations.AddField(
+            model_name="match",
+            name="listed",
+            field=models.BooleanField(
+                default=False,
+                help_text="a friends' table shown in the lobby, for anyone to join",
+            ),
+        ),
+    )
