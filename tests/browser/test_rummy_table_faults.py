@@ -355,3 +355,19 @@ def test_the_others_tiles_stay_marked_and_the_log_and_reasons_name_tiles_in_viet
     )
     page.screenshot(path=screenshot_dir / "rummy-faults-marked-vi.png")
     context.close()
+
+
+def test_the_tabs_title_names_the_table_and_says_whose_turn_it_is(
+    browser: Browser, live_server_url: str
+) -> None:
+    context = table_context(browser, DESKTOP)
+    page = context.new_page()
+    start_a_busy_game(page, live_server_url)
+    expect(page).to_have_title("Your turn · Tile rummy — your table")
+    before = version(page)
+    page.locator("#draw-button").click()
+    page.wait_for_function(
+        "v => Number(document.getElementById('table').dataset.version) > v", arg=before
+    )
+    expect(page).to_have_title("Tile rummy — your table")
+    context.close()
