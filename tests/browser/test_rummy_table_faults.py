@@ -189,16 +189,21 @@ def test_on_a_phone_done_sends_the_turn_after_a_drag_that_missed(
 def test_the_rack_stays_on_the_screen_while_the_table_grows_and_scrolls_in_its_own_area(
     browser: Browser, live_server_url: str, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    """Eleven tiles laid one by one as sets of their own (24 sets on the table): the rack and
-    "Done" stay whole on the screen without scrolling the page; the table scrolls, they do not."""
+    """Eleven tiles laid one by one as sets of their own, and a tile of each set moved to a
+    set of its own (37 sets on the table): the rack and "Done" stay whole on the screen
+    without scrolling the page; the table scrolls, they do not."""
     context = table_context(browser, viewport)
     page = context.new_page()
     start_a_busy_game(page, live_server_url)
+    put = tap if viewport == PHONE else lambda page, locator: locator.click()
     for code in RACK:
-        put = tap if viewport == PHONE else lambda page, locator: locator.click()
         put(page, rack_tile(page, code))
         put(page, page.locator(".new-meld"))
-    assert len(board_sets(page)) == len(SETS) + len(RACK)
+    # And the first tile of each set on the table as a set of its own.
+    for index in range(len(SETS)):
+        put(page, page.locator("#board .meld:not(.new-meld)").nth(index).locator(".tile").first)
+        put(page, page.locator(".new-meld"))
+    assert len(board_sets(page)) == 2 * len(SETS) + len(RACK)
     page.evaluate("window.scrollTo(0, 0)")
     page.locator("#main").evaluate("main => { main.scrollTop = 0; }")
     page.screenshot(path=screenshot_dir / f"rummy-faults-grown-{viewport['width']}.png")
@@ -292,7 +297,7 @@ def test_an_invalid_sets_reason_is_said_in_the_turns_bar_and_moves_no_set(
     put(page, rack_tile(page, "K1"))
     put(page, page.locator(".new-meld"))
     expect(page.locator("#set-problem")).to_have_text(
-        "The set K1 is too short: a set needs 3 tiles."
+        "The set “black 1” is too short: a set needs 3 tiles."
     )
     expect(page.locator("#prompt")).to_be_hidden()
     after = set_boxes(page)
@@ -305,7 +310,7 @@ def test_an_invalid_sets_reason_is_said_in_the_turns_bar_and_moves_no_set(
     put(page, rack_tile(page, "O3"))
     put(page, page.locator(".new-meld"))
     expect(page.locator("#set-problem")).to_have_text(
-        "The set K1 is too short: a set needs 3 tiles. Sets not valid yet: 1 more."
+        "The set “black 1” is too short: a set needs 3 tiles. Sets not valid yet: 1 more."
     )
     context.close()
 

@@ -36,7 +36,7 @@ class TileView:
     face: str
     spoken: str
     fresh: bool = False
-    """Placed by the last player's turn (highlighted for a few seconds)."""
+    """Laid by the others since the viewer's last turn (marked until the viewer moves)."""
 
 
 def tile_view(tile: Tile, fresh: bool = False) -> TileView:
