@@ -168,6 +168,19 @@
     wasMyTurn = myTurn;
     var log = document.getElementById("log-lines");
     if (log) showNewestLines(log);
+    keepTheHandInSight();
+  }
+
+  // On a phone the auction's and the contract's controls stay at the bottom of the screen
+  // (sticky, in site.css); the page scrolls just enough for the whole hand to show above them,
+  // never so far that the hand's top goes off the screen.
+  function keepTheHandInSight() {
+    var controls = document.getElementById("controls");
+    var hand = document.getElementById("hand");
+    if (!controls || !hand || getComputedStyle(controls).position !== "sticky") return;
+    var cards = hand.getBoundingClientRect();
+    var covered = cards.bottom - controls.getBoundingClientRect().top;
+    if (covered > 0) window.scrollBy(0, Math.min(covered, cards.top));
   }
 
   // The log scrolls to its newest line and shows whole lines only: a line cut by the box's
