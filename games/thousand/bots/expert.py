@@ -220,32 +220,23 @@ def _best_contract(
     return best_value, best_contract
 
 
-def _declaring(
-    view: Observation, world: World, declarer: int, contract: int
-) -> tuple[tuple[int, ...], int]:
-    """Three players, during the auction: the hand points if ``declarer`` takes the musik of
-    ``world``, gives away the two cards it wants least and leads at ``contract``; and the
-    eight cards it kept."""
-    ten = world.hands[declarer] | world.musik
-    given = gift_candidates(ten, FULL_DECK & ~ten, 2)
-    hands = list(world.hands)
-    hands[declarer] = ten & ~(1 << given[0]) & ~(1 << given[1])
-    hands[(declarer + 1) % 3] |= 1 << given[0]
-    hands[(declarer + 2) % 3] |= 1 << given[1]
-    eight = hands[declarer]
-    return _declarer_points(view, hands, declarer, contract), eight
-
-
 def _bid(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) -> str:
     bids = [action for action in view.legal if action.startswith("bid:")]
     if not bids:
         return "pass"
     me = view.seat
+    hand = know.hand
     bid = value_of(bids[0])
 
     def outcome(world: World, _: int) -> tuple[int, ...]:
-        points, eight = _declaring(view, world, me, bid)
-        return _counted(points, me, eight)
+        ten = hand | world.musik
+        given = gift_candidates(ten, FULL_DECK & ~ten, 2)
+        hands = list(world.hands)
+        eight = ten & ~(1 << given[0]) & ~(1 << given[1])
+        hands[me] = eight
+        hands[(me + 1) % 3] |= 1 << given[0]
+        hands[(me + 2) % 3] |= 1 << given[1]
+        return _counted(_declarer_points(view, hands, me, bid), me, eight)
 
     outcomes = _sample_outcomes(know, rng, clock, 1, outcome)[0]
     declaring = _mean([utility(view, me, bid, points) for points in outcomes])
