@@ -161,9 +161,9 @@ def _declarer_points(
 
 def uncovered_marriages(hand: int) -> int:
     """The value of the marriages in ``hand`` beyond one for each ace it holds, the cheapest
-    ones. A marriage is declared by leading its king or queen after taking a trick, and
-    without an ace to take one with, the playouts (where every card is seen) count it more
-    surely than a real hand makes it (issue 25)."""
+    ones. A marriage is declared by leading its king or queen after taking a trick: without
+    an ace to take one with, the playouts, where every card is seen, may find a way in that a
+    real hand does not (issue 25 names raising on such a marriage a fault)."""
     aces = sum(1 for bit in ACE_BIT if hand & bit)
     values = sorted(
         (MARRIAGE_VALUES[suit] for suit, mask in enumerate(MARRIAGE_MASKS) if hand & mask == mask),
@@ -286,8 +286,8 @@ def gift_candidates(hand: int, unseen: int, count: int = GIVE_CANDIDATES) -> lis
     """The ``count`` cards the declarer searches among for its gifts, least wanted first: the
     ``keep_value`` order, with a king or queen whose partner it has not seen wanted more than
     an ace (``EXPOSED_KEEP``). Such a gift completes the receiver's marriage whenever it holds the
-    partner; among a few sampled worlds the search judged that cheap, and gave one in a
-    fifth of its contracts (issue 25)."""
+    partner; searched among all the cheap cards, it was given often (a fault issue 25 names;
+    the figures are in docs/thousand.md)."""
     exposed = 0
     for mask in MARRIAGE_MASKS:
         held = hand & mask
