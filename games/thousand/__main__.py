@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         nargs="+",
         metavar="LEVEL",
         help="the players in seat order, three or two (the two-player game): "
-        "beginner, normal or expert",
+        "beginner, normal, expert, or the frozen reference expert-2026-12",
     )
     size = arena.add_mutually_exclusive_group()
     size.add_argument("--hands", type=int, help="deals to play as single hands (default 100)")
@@ -69,16 +69,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from .arena import run, summarize
-    from .bots import LEVELS
+    from .arena import ARENA_LEVELS, run, summarize
 
     lineup = tuple(args.players)
     if len(lineup) not in (2, 3):
         print("name three players, or two for the two-player game", file=sys.stderr)
         return 2
-    unknown = [level for level in lineup if level not in LEVELS]
+    unknown = [level for level in lineup if level not in ARENA_LEVELS]
     if unknown:
-        print(f"unknown level {unknown[0]!r}: use {', '.join(LEVELS)}", file=sys.stderr)
+        print(f"unknown level {unknown[0]!r}: use {', '.join(ARENA_LEVELS)}", file=sys.stderr)
         return 2
     matches = args.matches is not None
     count = args.matches if matches else (args.hands if args.hands is not None else 100)

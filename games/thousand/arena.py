@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 
 from ..stats import Interval, mean_interval, proportion_interval
-from .bots import LEVELS, choose_action
+from .bots import choose_action, expert_2026_12, play_safely
 from .engine import (
     OVER,
     REDEALT,
     HandState,
     IllegalAction,
+    Observation,
     Rules,
     after_hand,
     apply,
@@ -34,9 +35,27 @@ from .engine import (
     new_match,
     observation,
 )
+from .engine.cards import MARRIAGE_MASKS, SUIT_OF
+from .engine.state import OPENING_BID
 
 MATCH_HAND_LIMIT = 400
 """A match still undecided after this many hands is stopped and counted as drawn."""
+
+REFERENCE_LEVELS = {"expert-2026-12": expert_2026_12.choose}
+"""Frozen computer players the arena measures the site's levels against, never offered on
+the site: ``expert-2026-12`` is the Expert of December 2026 (issue 25)."""
+ARENA_LEVELS = ("beginner", "normal", "expert-2026-12", "expert")
+"""Every level the arena plays, weakest first (a margin is reported as the stronger less
+the weaker)."""
+
+
+def choose(level: str, view: Observation, rng: random.Random, budget: float | None) -> str:
+    """The action of the arena level ``level`` in ``view``: a site level through
+    ``choose_action``, a reference level through the same safety net."""
+    reference = REFERENCE_LEVELS.get(level)
+    if reference is None:
+        return choose_action(level, view, rng, budget=budget)
+    return play_safely(level, reference, view, rng, budget=budget)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +67,62 @@ class Decision:
     """Processor time the deciding process spent on it (what it costs on one free core)."""
     choice: bool
     """Whether there was more than one legal action."""
+
+
+_ACES = sum(1 << (6 * suit + 5) for suit in range(4))
+
+
+@dataclass(frozen=True, slots=True)
+class Faults:
+    """The declarer's auction and gifts as the referee sees them, to show the faults issue 25
+    names: bidding on a marriage without an ace, overreaching with two marriages, giving a
+    marriage card away. Read from the whole hand; no player ever sees it."""
+
+    raised: bool
+    """The declarer bid above the compulsory opening bid itself."""
+    marriages: int
+    """Marriages in the declarer's dealt hand."""
+    ace: bool
+    """Whether the declarer's dealt hand held an ace."""
+    completing_gifts: int
+    """Cards the declarer gave that completed a marriage in the receiver's hand."""
+    breaking_gifts: int
+    """Cards the declarer gave out of a marriage it held."""
+    shortfall: int
+    """The contract less the declarer's hand points when it failed, else 0."""
+
+
+def faults_of(state: HandState) -> Faults | None:
+    """The ``Faults`` of a played hand's declarer (``None`` for a re-dealt hand)."""
+    declarer = state.declarer
+    if declarer is None or state.result is None or state.contract is None:
+        return None
+    dealt = state.dealt[declarer]
+    raised = any(
+        seat == declarer and action.startswith("bid:") and int(action[4:]) > OPENING_BID
+        for seat, action in state.history
+    )
+    marriages = sum(1 for mask in MARRIAGE_MASKS if dealt & mask == mask)
+    ten = dealt | state.musik
+    completing = breaking = 0
+    for index, card in enumerate(state.gives):
+        receiver = (declarer + 1 + index) % 3
+        pair = MARRIAGE_MASKS[SUIT_OF[card]]
+        if not pair >> card & 1:
+            continue
+        if state.dealt[receiver] & pair == pair & ~(1 << card):
+            completing += 1
+        if ten & pair == pair:
+            breaking += 1
+    points = state.result.hand_points[declarer]
+    return Faults(
+        raised,
+        marriages,
+        bool(dealt & _ACES),
+        completing,
+        breaking,
+        max(0, state.contract - points),
+    )
 
 
 @dataclass(slots=True)
@@ -65,6 +140,7 @@ class HandRecord:
     illegal: list[str]
     """The level of the player of each action the engine refused."""
     fallbacks: int
+    faults: Faults | None = None
 
 
 @dataclass(slots=True)
@@ -120,7 +196,7 @@ def play_hand(
         assert seat is not None
         view = observation(state, seat)
         start, start_cpu = time.perf_counter(), time.process_time()
-        action = choose_action(levels[seat], view, rngs[seat], budget=budget)
+        action = choose(levels[seat], view, rngs[seat], budget)
         decisions.append(
             Decision(
                 levels[seat],
@@ -163,6 +239,7 @@ def _record(
         decisions,
         illegal,
         fallbacks,
+        faults_of(state),
     )
 
 
@@ -239,8 +316,8 @@ def run(
     if len(lineup) not in (2, 3):
         raise ValueError("the arena plays two or three players")
     for level in lineup:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: use {', '.join(LEVELS)}")
+        if level not in ARENA_LEVELS:
+            raise ValueError(f"unknown level {level!r}: use {', '.join(ARENA_LEVELS)}")
     tasks = [_Task(seed, deal, lineup, duplicate, budget, matches) for deal in range(count)]
     if jobs <= 1:
         for task in tasks:
@@ -272,6 +349,8 @@ class Summary:
     drawn: int = 0
     match_hands: list[int] = field(default_factory=list)
     seats_per_match: int = 3
+    faults: dict[str, list[tuple[Faults, bool, int]]] = field(default_factory=dict)
+    """By declarer level: each declared hand's faults, whether it was made, its contract."""
 
     def add_hand(self, hand: HandRecord, group: tuple[int, int]) -> None:
         self.hands += 1
@@ -286,6 +365,9 @@ class Summary:
             self.made[level] = self.made.get(level, 0) + (1 if hand.made else 0)
             assert hand.contract is not None
             self.contracts.setdefault(level, []).append(hand.contract)
+            if hand.faults is not None:
+                entry = (hand.faults, bool(hand.made), hand.contract)
+                self.faults.setdefault(level, []).append(entry)
         for decision in hand.decisions:
             self.decisions[decision.level] = self.decisions.get(decision.level, 0) + 1
             if decision.choice:
@@ -323,7 +405,7 @@ class Summary:
 
     def report(self) -> str:
         lines = []
-        levels = [level for level in LEVELS if level in self.deltas]
+        levels = [level for level in ARENA_LEVELS if level in self.deltas]
         if self.matches:
             lines.append(
                 f"{self.matches} matches ({self.drawn} stopped undecided), "
@@ -334,7 +416,7 @@ class Summary:
                 wins = self.wins.get(level, 0)
                 share = proportion_interval(wins, self.matches)
                 lines.append(
-                    f"  {level:8} won {wins} of {self.matches} matches "
+                    f"  {level:14} won {wins} of {self.matches} matches "
                     f"({100 * share.mean:.1f}% ± {100 * share.half_width:.1f}; "
                     f"parity {100 * seats / (self.seats_per_match * self.matches):.1f}%)"
                 )
@@ -342,7 +424,7 @@ class Summary:
         lines.append("average score change per hand (95% CI):")
         for level in levels:
             lines.append(
-                f"  {level:8} {mean_interval(self.deltas[level])}"
+                f"  {level:14} {mean_interval(self.deltas[level])}"
                 f"  ({len(self.deltas[level])} seat-hands)"
             )
         if len(levels) > 1:
@@ -351,7 +433,7 @@ class Summary:
                 for second in levels[index + 1 :]:
                     lines.append(
                         f"  {second} - {first}: {self.margin(second, first)}"
-                        if LEVELS.index(second) > LEVELS.index(first)
+                        if ARENA_LEVELS.index(second) > ARENA_LEVELS.index(first)
                         else f"  {first} - {second}: {self.margin(first, second)}"
                     )
         lines.append("as declarer: hands, success rate (95% CI), average contract:")
@@ -361,9 +443,10 @@ class Summary:
             contracts = self.contracts.get(level, [])
             average = statistics.fmean(contracts) if contracts else math.nan
             lines.append(
-                f"  {level:8} {declared:6}  {100 * success.mean:5.1f}% ± "
+                f"  {level:14} {declared:6}  {100 * success.mean:5.1f}% ± "
                 f"{100 * success.half_width:.1f}  {average:.1f}"
             )
+        lines.extend(self._fault_lines(levels))
         for title, table in (("wall-clock", self.times), ("processor", self.cpu_times)):
             lines.append(f"{title} time per decision with a choice, ms: median, p95, max:")
             for level in levels:
@@ -371,7 +454,7 @@ class Summary:
                 if times:
                     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
                     lines.append(
-                        f"  {level:8} {1000 * statistics.median(times):7.2f} "
+                        f"  {level:14} {1000 * statistics.median(times):7.2f} "
                         f"{1000 * p95:7.2f} {1000 * times[-1]:7.2f}  "
                         f"({len(times)} of {self.decisions.get(level, 0)} decisions)"
                     )
@@ -380,6 +463,43 @@ class Summary:
             + ", ".join(f"{level} {self.illegal.get(level, 0)}" for level in levels)
         )
         return "\n".join(lines)
+
+    def _fault_lines(self, levels: list[str]) -> list[str]:
+        """The declarers' faults of issue 25 by level: contracts raised on a marriage without
+        an ace and raised on two marriages or more (how many, how often made, the average
+        contract and the average shortfall of those lost), and marriage cards given away."""
+        lines = ["as declarer, the faults of issue 25 (dealt hand; made 95% CI; contract; short):"]
+        for level in levels:
+            hands = self.faults.get(level, [])
+            groups = (
+                ("raised on a marriage without an ace", [h for h in hands if _no_ace(h[0])]),
+                ("raised on two marriages or more", [h for h in hands if _two(h[0])]),
+            )
+            for title, group in groups:
+                made = sum(1 for _, was_made, _ in group if was_made)
+                share = proportion_interval(made, len(group))
+                contract = statistics.fmean(c for _, _, c in group) if group else math.nan
+                lost = [f.shortfall for f, was_made, _ in group if not was_made]
+                short = statistics.fmean(lost) if lost else math.nan
+                lines.append(
+                    f"  {level:14} {title}: {len(group)} hands, made {100 * share.mean:.1f}% "
+                    f"± {100 * share.half_width:.1f}, contract {contract:.1f}, short {short:.1f}"
+                )
+            completing = sum(f.completing_gifts for f, _, _ in hands)
+            breaking = sum(f.breaking_gifts for f, _, _ in hands)
+            lines.append(
+                f"  {level:14} marriage cards given: {completing} completing the receiver's "
+                f"marriage, {breaking} out of its own, in {len(hands)} hands declared"
+            )
+        return lines
+
+
+def _no_ace(faults: Faults) -> bool:
+    return faults.raised and faults.marriages >= 1 and not faults.ace
+
+
+def _two(faults: Faults) -> bool:
+    return faults.raised and faults.marriages >= 2
 
 
 def summarize(records: Iterable[HandRecord | MatchRecord]) -> Summary:

@@ -55,13 +55,27 @@ def choose_action(
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return play_safely(level, _PLAYERS[level], view, rng, budget=budget, worlds=worlds)
+
+
+def play_safely(
+    level: str,
+    player: Player,
+    view: Observation,
+    rng: random.Random,
+    *,
+    budget: float | None = None,
+    worlds: int | None = None,
+) -> str:
+    """The action ``player`` takes in ``view``, made safe as ``choose_action`` describes
+    (``level`` names it in the log). The arena plays its reference levels through it."""
     legal = view.legal
     if not legal:
         raise ValueError("it is not this seat's turn")
     soft = EXPERT_BUDGET if budget is None else budget
     clock = Clock(soft, max(HARD_LIMIT, 2 * soft), worlds)
     try:
-        action = _PLAYERS[level](view, rng, clock)
+        action = player(view, rng, clock)
     except TimeUp:
         return _fall_back(level, view, "ran out of time", exc_info=False)
     except Exception:

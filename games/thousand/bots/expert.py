@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 
 from ..engine import Observation
-from ..engine.cards import cards_of, marriage_total
+from ..engine.cards import FULL_DECK, MARRIAGE_MASKS, MARRIAGE_VALUES, cards_of, marriage_total
 from ..engine.state import (
     BIDDING,
     CONTRACT_PHASE,
@@ -27,7 +27,7 @@ from ..engine.state import (
 )
 from .cardplay import choose_card as normal_card
 from .clock import Clock
-from .evaluate import cards_to_discard, cards_to_give
+from .evaluate import ACE_BIT, cards_to_discard, keep_value
 from .fastplay import Table, score_deltas
 from .knowledge import PLAIN_LIMIT, Knowledge, mask_of_names, read
 from .names import card_action, discard_action, give_action, value_of
@@ -48,6 +48,14 @@ TARGET_BONUS = 300.0
 """Extra value of reaching the match target (winning the match) in a hand."""
 PASS_BASELINE = 0.5 * (40 + 25)
 """What the others are expected to gain in a hand this player does not declare."""
+UNCOVERED_MARRIAGE_SHARE = 0.25
+"""The share of a marriage without an ace to back it that the declarer's bid and contract
+do not count on (see ``uncovered_marriages``)."""
+GIVE_CANDIDATES = 5
+"""The least wanted cards among which the Expert searches its two gifts (10 pairs)."""
+EXPOSED_KEEP = 60.0
+"""How much more the declarer wants to keep a king or queen whose partner an opponent may
+hold (``gift_candidates``): it then ranks after the aces, before the cards of a marriage."""
 
 
 def choose(view: Observation, rng: random.Random, clock: Clock) -> str:
@@ -151,6 +159,30 @@ def _declarer_points(
     return _finish(table)
 
 
+def uncovered_marriages(hand: int) -> int:
+    """The value of the marriages in ``hand`` beyond one for each ace it holds, the cheapest
+    ones. A marriage is declared by leading its king or queen after taking a trick: without
+    an ace to take one with, the playouts, where every card is seen, may find a way in that a
+    real hand does not (issue 25 names raising on such a marriage a fault)."""
+    aces = sum(1 for bit in ACE_BIT if hand & bit)
+    values = sorted(
+        (MARRIAGE_VALUES[suit] for suit, mask in enumerate(MARRIAGE_MASKS) if hand & mask == mask),
+        reverse=True,
+    )
+    return sum(values[aces:])
+
+
+def _counted(points: tuple[int, ...], declarer: int, hand: int) -> tuple[int, ...]:
+    """The hand points the declarer's bid or contract counts on: its playout points less
+    the share of its uncovered marriages it does not count on."""
+    cut = round(UNCOVERED_MARRIAGE_SHARE * uncovered_marriages(hand))
+    if not cut:
+        return points
+    counted = list(points)
+    counted[declarer] -= cut
+    return tuple(counted)
+
+
 def _sample_outcomes(
     know: Knowledge,
     rng: random.Random,
@@ -194,18 +226,19 @@ def _bid(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) -
         return "pass"
     me = view.seat
     hand = know.hand
+    bid = value_of(bids[0])
 
     def outcome(world: World, _: int) -> tuple[int, ...]:
         ten = hand | world.musik
-        given = cards_to_give(ten, 2)
+        given = gift_candidates(ten, FULL_DECK & ~ten, 2)
         hands = list(world.hands)
-        hands[me] = ten & ~(1 << given[0]) & ~(1 << given[1])
+        eight = ten & ~(1 << given[0]) & ~(1 << given[1])
+        hands[me] = eight
         hands[(me + 1) % 3] |= 1 << given[0]
         hands[(me + 2) % 3] |= 1 << given[1]
-        return _declarer_points(view, hands, me, value_of(bids[0]))
+        return _counted(_declarer_points(view, hands, me, bid), me, eight)
 
     outcomes = _sample_outcomes(know, rng, clock, 1, outcome)[0]
-    bid = value_of(bids[0])
     declaring = _mean([utility(view, me, bid, points) for points in outcomes])
     return bids[0] if declaring > _passing_value(view) else "pass"
 
@@ -222,7 +255,7 @@ def _give(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) 
     hand = know.hand
     assert view.bid is not None
     to_give = 2 - len(view.gives)
-    candidates = cards_to_give(hand, 5)
+    candidates = gift_candidates(hand, know.unseen)
     options: list[tuple[int, ...]] = (
         [(a, b) for i, a in enumerate(candidates) for b in candidates[i + 1 :]]
         if to_give == 2
@@ -249,6 +282,24 @@ def _give(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) 
     return give_action(options[best_option][0])
 
 
+def gift_candidates(hand: int, unseen: int, count: int = GIVE_CANDIDATES) -> list[int]:
+    """The ``count`` cards the declarer searches among for its gifts, least wanted first: the
+    ``keep_value`` order, with a king or queen whose partner it has not seen wanted more than
+    an ace (``EXPOSED_KEEP``). Such a gift completes the receiver's marriage whenever it holds the
+    partner; searched among all the cheap cards, it was given often (a fault issue 25 names;
+    the figures are in docs/thousand.md)."""
+    exposed = 0
+    for mask in MARRIAGE_MASKS:
+        held = hand & mask
+        if held and held != mask and unseen & mask:
+            exposed |= held
+
+    def wanted(card: int) -> tuple[float, int]:
+        return keep_value(hand, card) + (EXPOSED_KEEP if exposed >> card & 1 else 0.0), card
+
+    return sorted(cards_of(hand), key=wanted)[:count]
+
+
 def _contract(view: Observation, know: Knowledge, rng: random.Random, clock: Clock) -> str:
     me = view.seat
     hands_now = know.hand
@@ -256,7 +307,7 @@ def _contract(view: Observation, know: Knowledge, rng: random.Random, clock: Clo
     def outcome(world: World, _: int) -> tuple[int, ...]:
         hands = list(world.hands)
         hands[me] = hands_now
-        return _declarer_points(view, hands, me, 0)
+        return _counted(_declarer_points(view, hands, me, 0), me, hands_now)
 
     outcomes = _sample_outcomes(know, rng, clock, 1, outcome)[0]
     low, high = value_of(view.legal[0]), value_of(view.legal[-1])
