@@ -104,7 +104,7 @@ def _before_the_start(work: Callable[[Change], None]) -> Callable[[Change], None
 
 
 def fill_with_computers(match_id: int, level: str, *, user: Person) -> Table:
-    """The table's creator puts computers of ``level`` in every open seat."""
+    """The table's host puts computers of ``level`` in every open seat."""
 
     def fill(change: Change) -> None:
         table = change.table
