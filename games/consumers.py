@@ -35,7 +35,7 @@ from config.speedups import channels_internals
 from games.core.computers import runner
 from games.core.presence import renew_seconds
 from games.core.sessions import CLOSE_SIGNED_OUT, session_digest, still_signed_in, user_group
-from games.rendering import table_fragments
+from games.rendering import removed_fragments, table_fragments
 from games.services import (
     MoveRejected,
     Table,
@@ -47,6 +47,7 @@ from games.services import (
     next_round,
     play,
     read_table,
+    removed_from,
     renew_presence,
     resign,
     version_from,
@@ -214,6 +215,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _send_table(self, message: str = "", reason: str = "", stamp: str = "") -> None:
         rendered = await for_tables(self._render)(message, stamp)
         if rendered is None:
+            note = await for_tables(self._removal_note)()
+            if note:
+                await self.send(text_data=note)
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self._send_rendered(rendered, reason)
@@ -228,6 +232,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _translated(self, rejected: MoveRejected) -> str:
         with translation.override(self.language):
             return str(rejected.message)
+
+    def _removal_note(self) -> str:
+        """The note for a person no longer at the table because its host removed them ("" for
+        anyone else: nothing is said to a stranger)."""
+        match = removed_from(self.match_id, self.user)
+        if match is None:
+            return ""
+        with translation.override(self.language):
+            return removed_fragments(match)
 
     def _may_watch(self) -> bool:
         return match_for_user(self.user, self.match_id) is not None

@@ -218,6 +218,23 @@ class Seat(models.Model):
         return self.is_computer or (self.user_id is not None and (self.stand_in or self.left))
 
 
+class Removal(models.Model):
+    """A person the host removed from a friends' table before it started: they may not take a
+    seat at it again (``games.core.friends.join_table`` refuses them)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="removals")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("match", "user"), name="one_removal_per_person"),
+        )
+
+    def __str__(self) -> str:
+        return f"User {self.user_id} removed from match {self.match_id}"
+
+
 class Round(models.Model):
     """One round of a match (a hand of Thousand): its setup, the actions taken on it, and its
     result once finished, in the form its game defines."""

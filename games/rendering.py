@@ -17,11 +17,14 @@ from django.urls import get_script_prefix, reverse
 from games.core.drawn import Drawn
 from games.core.names import relative_position, seat_names
 from games.core.presence import presence
+from games.models import Match
 from games.services import Table, clock_deadline
 
 WAITING_TEMPLATE = "games/waiting.html"
 LEFT_TEMPLATE = "games/left.html"
 """What a person who left a friends' table sees of it: that they left, and the way out."""
+REMOVED_TEMPLATE = "games/removed.html"
+"""What a person the host removed from a friends' table sees of it: that, and the way out."""
 
 
 @dataclass
@@ -37,6 +40,9 @@ class PlayerView(Drawn):
     stand_in: bool
     left: bool
     to_move: bool
+    is_host: bool
+    may_become_host: bool
+    """The viewer, the table's host, may hand this person the host role."""
 
 
 @dataclass
@@ -48,6 +54,7 @@ class CoreView(Drawn):
     friends: bool
     waiting: bool
     is_owner: bool
+    """The viewer is the table's host (at a practice match: its one person)."""
     code: str
     join_url: str
     invite_url: str
@@ -92,6 +99,8 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
     # At a friends' table, the people with a table socket open; at a practice match, the one
     # person there, who is looking.
     present = presence().seats(match.pk) if match.is_friends else {viewer}
+    is_owner = table.seats[viewer].user_id == match.owner_id
+    hands_host = is_owner and match.is_friends and not match.is_finished
     players = [
         PlayerView(
             number=seat.number,
@@ -104,6 +113,11 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
             stand_in=seat.stand_in,
             left=seat.left,
             to_move=seat.number == to_move,
+            is_host=match.is_friends and seat.user_id == match.owner_id,
+            may_become_host=hands_host
+            and seat.number != viewer
+            and seat.user_id is not None
+            and not seat.left,
         )
         # The viewer first, then the others in playing order, as around a real table.
         for seat in table.seats[viewer:] + table.seats[:viewer]
@@ -115,7 +129,7 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
         version=match.version,
         friends=match.is_friends,
         waiting=match.is_waiting,
-        is_owner=table.seats[viewer].user_id == match.owner_id and viewer == 0,
+        is_owner=is_owner,
         code=match.code or "",
         join_url=join_url,
         invite_url=origin + join_url if join_url else "",
@@ -173,4 +187,19 @@ def table_fragments(
     template = template_of(table, seat)
     return render_to_string(f"{template}#table", context, request) + render_to_string(
         f"{template}#announcer-oob", context, request
+    )
+
+
+def removed_context(match: Match) -> dict[str, Any]:
+    """The context of ``REMOVED_TEMPLATE``: the match's number and version, nothing of its
+    seats (the person is no longer at the table)."""
+    return {"core": {"match_id": match.pk, "version": match.version}}
+
+
+def removed_fragments(match: Match) -> str:
+    """``#table`` and the ``#announcer`` update telling a person on the table's page that the
+    host removed them (a WebSocket frame, in the language active)."""
+    context = removed_context(match)
+    return render_to_string(f"{REMOVED_TEMPLATE}#table", context) + render_to_string(
+        f"{REMOVED_TEMPLATE}#announcer-oob", context
     )

@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern] = [
     path("play/<int:match_id>/start/", views.table_start, name="table_start"),
     path("play/<int:match_id>/fill/", views.table_fill, name="table_fill"),
     path("play/<int:match_id>/free/", views.table_free, name="table_free"),
+    path("play/<int:match_id>/host/", views.table_host, name="table_host"),
     path("play/<int:match_id>/leave/", views.table_leave, name="table_leave"),
     path("t/<str:code>/", views.table_join, name="table_join"),
 ]

@@ -23,14 +23,22 @@ from games.core.spec import AnySpec, OptionsForm
 from games.forms import FriendsTableForm, JoinForm, PracticeForm
 from games.history.results import places
 from games.models import Match
-from games.rendering import page_context, table_fragments, template_of
+from games.rendering import (
+    REMOVED_TEMPLATE,
+    page_context,
+    removed_context,
+    table_fragments,
+    template_of,
+)
 from games.services import (
+    REMOVED,
     MoveRejected,
     Table,
     create_friends_table,
     create_practice_match,
     fill_with_computers,
     free_seat,
+    hand_host,
     join_table,
     leave_waiting_table,
     load_table,
@@ -40,6 +48,7 @@ from games.services import (
     open_tables,
     play,
     read_table,
+    removed_from,
     resign,
     start_table,
     table_by_code,
@@ -281,7 +290,10 @@ def _render_table(
 def match_table(request: SignedInRequest, match_id: int) -> HttpResponse:
     table = read_table(request.user, match_id)
     if table is None:
-        raise Http404
+        removed = removed_from(match_id, request.user)
+        if removed is None:
+            raise Http404
+        return render(request, REMOVED_TEMPLATE, removed_context(removed), status=403)
     if turn_of(table) is not None:
         # A computer to move, or a turn clock to watch: a runner lost (a restart) resumes.
         runner.request_bot_moves(match_id)
@@ -359,6 +371,14 @@ def _free(request: HttpRequest, match_id: int) -> Table:
 table_free = _move_view(_free)
 
 
+def _hand_host(request: HttpRequest, match_id: int) -> Table:
+    number = request.POST.get("seat", "")
+    return hand_host(match_id, int(number) if number.isdigit() else -1, user=request.user)
+
+
+table_host = _move_view(_hand_host)
+
+
 @require_POST
 @login_required
 def table_leave(request: SignedInRequest, match_id: int) -> HttpResponse:
@@ -386,6 +406,7 @@ def table_join(request: HttpRequest, code: str) -> HttpResponse:
     if request.user.is_authenticated and match_for_user(request.user, match.pk) is not None:
         return redirect("match_table", match_id=match.pk)
     message, status = "", 200
+    removed = removed_from(match.pk, request.user) is not None
     if request.method == "POST" and request.user.is_authenticated:
         try:
             join_table(match.pk, request.user)
@@ -393,6 +414,9 @@ def table_join(request: HttpRequest, code: str) -> HttpResponse:
             message, status = rejected.message, rejected.status
         else:
             return redirect("match_table", match_id=match.pk)
+    elif removed:
+        # Said before they press anything: the link is of no use to them any more.
+        message, status = str(REMOVED), 403
     table = load_table(match)
     context = {
         "match": match,
@@ -401,6 +425,7 @@ def table_join(request: HttpRequest, code: str) -> HttpResponse:
         "seats": table.seats,
         "full": not any(seat.is_open for seat in table.seats),
         "started": not match.is_waiting,
+        "removed": removed,
         "message": message,
         "here": reverse("table_join", args=[match.code]),
     }

@@ -1,6 +1,7 @@
-"""A friends' table: joined by its link or code while it waits, its seats arranged by the person
-who made it, then started; who is at the table while it plays (presence), the turn clock's
-stand-in computer, and a person who leaves it for good (their account removed).
+"""A friends' table: joined by its link or code while it waits, its seats arranged by its host
+(the person who made it, until they hand the role to another person at the table), then
+started; who is at the table while it plays (presence), the turn clock's stand-in computer,
+and a person who leaves it for good (their account removed).
 """
 
 from __future__ import annotations
@@ -14,18 +15,21 @@ from django.utils.translation import gettext_lazy
 
 from games.core.changes import Author, Change, announce, commit, take_back
 from games.core.clock import clock_deadline
-from games.core.lobby import PERSON_SEAT
 from games.core.moves import deal
 from games.core.presence import presence
 from games.core.push import push_presence
 from games.core.refusals import MoveRejected, not_found
 from games.core.tables import Table, load_table, locked_table, match_for_user
-from games.models import Match, Seat
+from games.models import Match, Removal, Seat
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
 
     Person = User | AnonymousUser
+
+
+REMOVED = gettext_lazy("The host removed you from this table: you cannot sit at it again.")
+"""What a person the host removed is answered when they try to sit at the table again."""
 
 
 def table_by_code(code: str) -> Match | None:
@@ -46,6 +50,8 @@ def join_table(match_id: int, user: User) -> Table:
         table = load_table(match)
         if table.seat_of(user) is not None:
             return table
+        if removed_from(match_id, user) is not None:
+            raise MoveRejected("removed", REMOVED)
         if not match.is_waiting:
             raise MoveRejected(
                 "not_waiting", gettext_lazy("This table has started: its seats are taken.")
@@ -64,26 +70,41 @@ def join_table(match_id: int, user: User) -> Table:
     return table
 
 
-def _owner_change(match_id: int, user: Person, work: Callable[[Change], None]) -> Table:
+def removed_from(match_id: int, user: Person) -> Match | None:
+    """The friends' table ``match_id`` if its host removed ``user`` from it, else None."""
+    if not user.is_authenticated:
+        return None
+    return Match.objects.filter(pk=match_id, removals__user=user).first()
+
+
+def _host_change(match_id: int, user: Person, work: Callable[[Change], None]) -> Table:
+    """A change only the table's host may make, ``work`` done on the locked table."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends or match_for_user(user, match_id) is None:
             raise not_found()
         table = load_table(match)
         if match.owner_id != user.pk:
-            raise MoveRejected(
-                "forbidden", gettext_lazy("Only the person who made the table can do this.")
-            )
-        if not match.is_waiting:
-            raise MoveRejected("not_waiting", gettext_lazy("The match has already started."))
+            raise MoveRejected("forbidden", gettext_lazy("Only the table's host can do this."))
         change = Change(table, Author.TABLE)
         work(change)
         commit(change)
     return table
 
 
+def _before_the_start(work: Callable[[Change], None]) -> Callable[[Change], None]:
+    """``work`` of the waiting room, refused once the match has started."""
+
+    def checked(change: Change) -> None:
+        if not change.match.is_waiting:
+            raise MoveRejected("not_waiting", gettext_lazy("The match has already started."))
+        work(change)
+
+    return checked
+
+
 def fill_with_computers(match_id: int, level: str, *, user: Person) -> Table:
-    """The table's creator puts computers of ``level`` in every open seat."""
+    """The table's host puts computers of ``level`` in every open seat."""
 
     def fill(change: Change) -> None:
         table = change.table
@@ -94,27 +115,53 @@ def fill_with_computers(match_id: int, level: str, *, user: Person) -> Table:
                 seat.computer_level = level
                 seat.save(update_fields=["computer_level"])
 
-    return _owner_change(match_id, user, fill)
+    return _host_change(match_id, user, _before_the_start(fill))
 
 
 def free_seat(match_id: int, number: int, *, user: Person) -> Table:
-    """Before the start the creator opens a seat again: removes the person or the computer
-    sitting there (never the creator's own seat)."""
+    """Before the start the host opens a seat again: removes the person or the computer
+    sitting there (never the host's own seat). A person removed may not sit at the table
+    again; their open page is told so by the change's notice (the consumer finds them no
+    longer seated, and removed)."""
 
     def free(change: Change) -> None:
         table = change.table
-        if not 0 < number < len(table.seats):
+        if not 0 <= number < len(table.seats) or number == table.seat_of(user):
             raise MoveRejected("malformed", gettext_lazy("There is no such seat."))
         seat = table.seats[number]
+        if seat.user_id is not None:
+            Removal.objects.get_or_create(match=change.match, user_id=seat.user_id)
         seat.user = None
         seat.computer_level = ""
         seat.save(update_fields=["user", "computer_level"])
 
-    return _owner_change(match_id, user, free)
+    return _host_change(match_id, user, _before_the_start(free))
+
+
+def hand_host(match_id: int, number: int, *, user: Person) -> Table:
+    """The host hands the host role to the person in seat ``number``, in the waiting room or
+    while the match goes on: the new host gets the host's controls with the change's table."""
+
+    def hand(change: Change) -> None:
+        table, match = change.table, change.match
+        if match.is_finished:
+            raise MoveRejected("match_over", gettext_lazy("This match is over."))
+        if not 0 <= number < len(table.seats):
+            raise MoveRejected("malformed", gettext_lazy("There is no such seat."))
+        seat = table.seats[number]
+        if seat.user_id is None or seat.left or seat.user_id == user.pk:
+            raise MoveRejected(
+                "not_a_person",
+                gettext_lazy("Only another person playing at the table can become its host."),
+            )
+        match.owner_id = seat.user_id
+        change.touch("owner")
+
+    return _host_change(match_id, user, hand)
 
 
 def start_table(match_id: int, *, user: Person) -> Table:
-    """The creator starts a friends' table once every seat is taken."""
+    """The host starts a friends' table once every seat is taken."""
 
     def start(change: Change) -> None:
         table = change.table
@@ -127,11 +174,11 @@ def start_table(match_id: int, *, user: Person) -> Table:
         change.touch("status")
         deal(change)
 
-    return _owner_change(match_id, user, start)
+    return _host_change(match_id, user, _before_the_start(start))
 
 
 def leave_waiting_table(match_id: int, *, user: Person) -> None:
-    """A person who joined a waiting table gets up again; the creator leaving closes it."""
+    """A person who joined a waiting table gets up again; the host leaving closes it."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends:
@@ -142,7 +189,7 @@ def leave_waiting_table(match_id: int, *, user: Person) -> None:
             raise not_found()
         if not match.is_waiting:
             raise MoveRejected("not_waiting", gettext_lazy("The match has already started."))
-        if seat == PERSON_SEAT and match.owner_id == user.pk:
+        if match.owner_id == user.pk:
             match.delete()
             transaction.on_commit(lambda: push_presence(match_id))
             return

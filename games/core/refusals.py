@@ -24,6 +24,8 @@ STATUS_OF_REASON = {
     "not_waiting": 409,
     "table_full": 409,
     "seats_open": 409,
+    "removed": 403,
+    "not_a_person": 400,
 }
 """How a view answers each refusal; the consumer sends the reason in an error frame."""
 

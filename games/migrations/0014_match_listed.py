@@ -2,7 +2,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = (("games", "0012_levels_belong_to_each_game"),)
+    dependencies = (("games", "0013_host_removes_a_person"),)
 
     operations = (
         migrations.AddField(
