@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -166,3 +167,17 @@ def test_each_language_has_only_the_sites_catalog(language: str) -> None:
     """No stale catalog beside ours (a ``messages.mo`` that nothing reads or updates)."""
     folder = mo_path(language).parent
     assert sorted(path.name for path in folder.iterdir()) == ["django.mo", "django.po"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_numbers_are_written_one_way_in_each_language(language: str) -> None:
+    """The pages write 1000 without a thousands separator (Django's default), so the
+    translations do too: no "1.000" in a sentence beside "1000" in a table."""
+    grouped = re.compile(r"(?<![\d.])\d{1,3}[.\u00a0]\d{3}\b")
+    found = [
+        text
+        for entry in live_entries(language)
+        for text in (entry.msgstr, *entry.msgstr_plural.values())
+        if grouped.search(text)
+    ]
+    assert found == []
