@@ -250,9 +250,7 @@ def _check_jokers(
         # Identical tiles cannot be told apart: the turn is legal if any way of matching
         # them makes it so, and the most permissive one counts as changed every set that
         # holds a tile lying twice on the table (its copy may have come from elsewhere).
-        loosened = _account_for_jokers(
-            table_before, before_infos, after_infos, _twins(after_infos)
-        )
+        loosened = _account_for_jokers(table_before, before_infos, after_infos, _twins(after_infos))
         if loosened.kept is None:
             _refuse_taken_joker(account.loose, account.placed, account.replacements)
         account, kept = loosened, loosened.kept
