@@ -238,9 +238,7 @@ def sample_worlds(
     view: Observation, count: int, rng: random.Random, tries: int = 5
 ) -> list[tuple[list[list[Tile]], list[Tile]]]:
     """``count`` worlds (each opponent's rack by seat, ``[]`` for the viewer's, and the pool
-    in drawing order), the last mover read as a player who lays what it can: a world where
-    it holds a tile laying alone on the table (but the one it drew) is dealt again, until
-    ``count * (tries - 1)`` deals are spent; worlds are then taken as they come."""
+    in drawing order), the last mover read as a player who lays what it can."""
     unseen = unseen_tiles(view)
     conditioned = (
         view.last_seat is not None
