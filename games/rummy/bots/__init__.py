@@ -3,8 +3,8 @@ injected ``random.Random``; ``choose_action`` is the one entry point the site us
 
 Three levels: ``beginner`` (the obvious sets of its own rack, tiles laid at the ends of
 the table's sets), ``normal`` (the solver's play placing the most tiles now) and
-``expert`` (candidate plays scored by sampled simulations of the next turns,
-``lookahead``); the arena also knows ``greedy``, the
+``expert`` (the solver, keeping its jokers for going out while no opponent is close,
+with a strategy for opponents close to going out); the arena also knows ``greedy``, the
 yardstick the levels are measured against. Whatever a level does,
 ``choose_action`` returns a legal action: if the level raises an exception, answers
 something illegal or overruns its time limits, it draws (or passes once the pool is
