@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         "players",
         nargs="+",
         metavar="LEVEL",
-        help="2 to 4 players in seat order: beginner, normal or expert",
+        help="2 to 4 players in seat order: beginner, normal, expert, or greedy (the yardstick: "
+        "the solver's most tiles every turn, else draw)",
     )
     arena.add_argument(
         "--games",
@@ -134,13 +135,13 @@ def _bench(args: argparse.Namespace) -> int:
 def _arena(args: argparse.Namespace) -> int:
     import time
 
-    from .bots import LEVELS
+    from .bots import PLAYERS
     from .bots.arena import run, summarize
 
     lineup = tuple(args.players)
-    unknown = [level for level in lineup if level not in LEVELS]
+    unknown = [level for level in lineup if level not in PLAYERS]
     if unknown or not 2 <= len(lineup) <= 4:
-        print(f"give 2 to 4 levels, each one of {', '.join(LEVELS)}", file=sys.stderr)
+        print(f"give 2 to 4 levels, each one of {', '.join(PLAYERS)}", file=sys.stderr)
         return 2
     deals = max(1, -(-args.games // len(lineup)))
     start = time.perf_counter()

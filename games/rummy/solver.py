@@ -14,14 +14,18 @@ program of den Hertog and Hulshof (2006), solved exactly by HiGHS, with three re
   is the last tie-break, and it decides which tiles lie in changed sets, which is where
   the replacement of a taken joker must lie (rules section 8).
 - **Table jokers.** Each joker on the table ends the turn in an unchanged set, kept in
-  place, or taken. Kept needs a joker of the same meaning in a changed set holding a
-  number tile of its old set; such sets are columns with explicit jokers. Taken needs its
-  own replacement tile in a changed set. Both are Hall conditions over the (at most two)
-  table jokers, written as linear constraints.
+  place, or taken. Kept needs a joker that can still stand for a tile it stood for (a
+  group's may gain or lose colours) in a changed set holding a number tile of its old
+  set; such sets are columns with explicit jokers. Taken needs its own replacement tile
+  in a changed set. Both are Hall conditions over the (at most two) table jokers, written
+  as linear constraints.
 
 Every solution is checked by the engine's ``check_turn``, which also gives its points. The
 model is exact but for rare positions, where it may miss the best play by the rules:
 
+- a set after the turn equal to one before it is unchanged in the model, whereas the
+  engine may count it as changed when it holds a tile lying twice on the table (identical
+  tiles may be matched any way), so a play taking a joker that way may be missed;
 - with a joker on the table and one in the rack, the played joker's points count only when
   the table's joker is not taken (the engine then counts the lowest number a loose joker
   stands for), so the points tie-break may miss the best;
@@ -239,7 +243,8 @@ class _Model:
             sum(
                 1 << index
                 for index, joker in enumerate(self.table_jokers)
-                if meaning <= joker.meaning and not info.numbers.isdisjoint(joker.old_numbers)
+                if not meaning.isdisjoint(joker.meaning)
+                and not info.numbers.isdisjoint(joker.old_numbers)
             )
             for meaning in info.jokers
         ]
@@ -333,13 +338,17 @@ class _Model:
                                 tuple(JOKER if tile in (meant, free) else tile for tile in span)
                             )
             else:
+                # The group may give up number tiles of its own (one must stay) and gain
+                # colours it lacked, as long as one colour the joker stood for stays free.
                 present = sorted(info.numbers)
-                for size in range(len(joker.meaning) + 1):
-                    for extra in combinations(sorted(joker.meaning), size):
-                        real = tuple(sorted((*present, *extra)))
-                        for explicit in (1, 2):
-                            if 3 <= len(real) + explicit <= 4:
-                                candidates.append(real + (JOKER,) * explicit)
+                for kept in range(1, len(present) + 1):
+                    for own in combinations(present, kept):
+                        for size in range(len(joker.meaning)):
+                            for extra in combinations(sorted(joker.meaning), size):
+                                real = tuple(sorted((*own, *extra)))
+                                for explicit in (1, 2):
+                                    if len(real) >= 2 and 3 <= len(real) + explicit <= 4:
+                                        candidates.append(real + (JOKER,) * explicit)
             for tiles in candidates:
                 explicit = tiles.count(JOKER)
                 if explicit > self.jokers or any(

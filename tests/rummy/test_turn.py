@@ -276,3 +276,35 @@ def test_a_played_joker_counts_its_number_and_a_taken_one_does_not_count() -> No
 
 def test_a_joker_in_a_set_left_as_it_was_needs_no_replacement() -> None:
     assert turn("R3 R4 J|K1 K2 K3", "K4", True, "K1 K2 K3 K4|R3 R4 J") == ("K4", 4)
+
+
+# The two legal turns that were refused: a joker that never leaves its group, and a
+# joker freed by a tile moved from a set identical to another.
+
+
+def test_a_group_joker_stays_while_its_group_gives_a_number_tile_to_a_run() -> None:
+    assert turn("R10 J K10 O10|R11 R12 R13", "R9", True, "J K10 O10|R9 R10 R11 R12 R13") == (
+        "R9",
+        9,
+    )
+
+
+def test_a_group_joker_stays_when_its_group_gives_one_colour_and_gets_another() -> None:
+    assert turn("R10 B10 J|R11 R12 R13", "K10", True, "B10 K10 J|R10 R11 R12 R13") == ("K10", 10)
+
+
+def test_a_joker_is_taken_with_a_tile_moved_from_a_set_identical_to_the_new_one() -> None:
+    assert turn("R8 O8 J K8|R8 O8 B8 K8", "K1 K2", True, "R8 O8 K8|R8 O8 B8 K8|K1 K2 J") == (
+        "K1 K2",
+        3,
+    )
+    assert turn("R3 R4 R5 J|R3 R4 R5 R6", "K1 K2", True, "R3 R4 R5|R3 R4 R5 R6|K1 K2 J") == (
+        "K1 K2",
+        3,
+    )
+
+
+def test_a_joker_is_not_taken_by_a_tile_of_an_untouched_set_without_identical_tiles() -> None:
+    assert refusal("R8 O8 J K8|B8 B9 B10", "K1 K2", True, "R8 O8 K8|B8 B9 B10|K1 K2 J") == (
+        "To take the joker from R8 O8 J K8, put B8 on the table in its place."
+    )

@@ -38,6 +38,22 @@ def test_the_summary_pairs_the_margin_deal_by_deal() -> None:
     assert mean_interval(summary.points["expert"]).mean == 15.0
 
 
+def test_the_summary_gives_each_levels_share_of_games_won_with_its_interval() -> None:
+    records = [
+        _game(0, ("expert", "greedy"), (30, -30)),
+        _game(0, ("greedy", "expert"), (-10, 10)),
+        _game(1, ("expert", "greedy"), (0, 0)),
+        _game(1, ("greedy", "expert"), (-40, 40)),
+    ]
+    summary = summarize(("expert", "greedy"), records)
+    # Expert's shares: 1, 1, 0.5 (a tie), 1; greedy's: 0, 0, 0.5, 0.
+    won = summary.won("expert")
+    assert (won.mean, won.count) == (87.5, 4)
+    assert won.half_width == pytest.approx(100 * 1.96 * 0.25 / 2)
+    assert summary.won("greedy").mean == 12.5
+    assert summary.levels() == ["greedy", "expert"]
+
+
 def test_percentile_is_the_nearest_rank() -> None:
     assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.95) == 5.0
     assert percentile([float(value) for value in range(1, 101)], 0.95) == 95.0
@@ -50,6 +66,18 @@ def test_the_arena_command_plays_and_reports(capsys: pytest.CaptureFixture[str])
     assert "  normal - beginner: " in out
     assert "illegal turns refused by the engine: beginner 0, normal 0" in out
     assert "fallbacks to the simple action: beginner 0, normal 0" in out
+
+
+def test_the_arena_command_measures_a_level_against_the_greedy_yardstick(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "normal", "greedy", "--games", "2", "--seed", "3", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games of 2 players (normal greedy), 1 deals each played in 2 rotations" in out
+    assert "games won, % (95% CI; parity 50.0%)" in out
+    assert "  normal - greedy: +0.00 ± " in out
+    assert "illegal turns refused by the engine: greedy 0, normal 0" in out
+    assert "fallbacks to the simple action: greedy 0, normal 0" in out
 
 
 def test_the_arena_command_refuses_a_lineup_it_cannot_play(

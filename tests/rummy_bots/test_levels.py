@@ -52,6 +52,15 @@ def test_normal_places_the_most_tiles_joker_included() -> None:
     assert _choose("normal", view("R7 B1 B2 B3 K9", "R4 R5 R6")) == "play:R4 R5 R6 R7|B1 B2 B3"
 
 
+def test_greedy_places_the_most_tiles_the_solver_finds_joker_included() -> None:
+    assert _choose("greedy", view("R7 J K2 O9", "R4 R5 R6")) == "play:R4 R5 R6 R7 J"
+    assert _choose("greedy", view("B7 K7 O1", "R4 R5 R6 R7")) == "play:R4 R5 R6|R7 B7 K7"
+
+
+def test_greedy_draws_when_its_sets_are_worth_less_than_30_before_its_initial_meld() -> None:
+    assert _choose("greedy", view("R2 B2 K2 O5 O6 O7 K12", melded=False)) == "draw"
+
+
 def test_expert_keeps_its_joker_when_the_play_without_it_places_as_many_tiles() -> None:
     assert _choose("expert", view("R7 J K2 O9", "R4 R5 R6")) == "play:R4 R5 R6 R7"
 

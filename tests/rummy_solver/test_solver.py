@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rummy import solver
+from games.rummy.engine import turn
 from games.rummy.engine.observation import observation
 from games.rummy.engine.play import apply
 from games.rummy.engine.sets import analyse_set
@@ -120,16 +121,17 @@ def test_a_replacement_in_a_set_left_unchanged_does_not_free_the_joker() -> None
 
 
 def test_a_joker_standing_in_a_table_run_frees_its_tile_for_more_points() -> None:
-    # Found by the brute-force property. Both jokers leave the group: one B9 moves into it,
-    # the other B9 stays in its run, which changed (a joker took B10's place), and B10 joins
-    # K10 with the second joker. K10 (10 points, 3 sets changed) beats R9 (9 points, 2).
+    # Found by the brute-force property. The group gives K9 to a run with K10 and the
+    # second joker, and takes a B9 from a run: one joker stays in the group (it still
+    # stands for O9), the other is taken, B9 in the changed group its replacement. K10
+    # (10 points, 2 sets changed) beats R9 (9 points, 2).
     before = table("R9 K9 J J", "B9 B10 B11 B12", "B9 B10 B11 B12")
     solution = best(before, "R9 K10")
     assert solution.played == tiles("K10")
     assert solution.points == 10
-    assert solution.changed == 3
+    assert solution.changed == 2
     assert keys(solution.table) == keys(
-        table("R9 B9 K9", "B9 J B11 B12", "B10 K10 J", "B10 B11 B12")
+        table("B9 B10 B11 B12", "R9 B9 J", "B10 B11 B12", "K9 K10 J")
     )
 
 
@@ -283,7 +285,10 @@ def test_no_better_play_exists_on_tiny_positions(
     rng: random.Random, sets: int, rack_size: int, melded: bool, universe: list[Tile]
 ) -> None:
     before, rack = _position(rng, sets, rack_size, universe)
-    expected = brute_best(before, rack, melded)
+    # The documented approximation: the solver does not count a set left as it was as
+    # changed through identical tiles, so it is held to the plays legal without that.
+    with mock.patch.object(turn, "_twins", return_value=0):
+        expected = brute_best(before, rack, melded)
     # The fewest sets changed must be proved however loaded the machine: past EXACT_BUDGET
     # it is only the best found (tiny positions take milliseconds).
     with mock.patch.object(solver, "EXACT_BUDGET", 60.0):
@@ -325,3 +330,13 @@ def test_every_solution_passes_the_turn_checker(
     assert Counter(t for s in solution.table for t in s) == Counter(
         t for s in before for t in s
     ) + Counter(solution.played)
+
+
+def test_a_group_joker_stays_while_its_group_gives_a_number_tile_to_a_run() -> None:
+    # The issue's first refused turn: R10 leaves the joker's group, the joker stays (B10).
+    solution = best(table("R10 J K10 O10", "R11 R12 R13"), "R9 B2")
+    assert keys(solution.table) == keys(table("K10 O10 J", "R9 R10 R11 R12 R13"))
+    assert (solution.played, solution.points, solution.changed) == (tiles("R9"), 9, 2)
+    solution = best(table("R11 B11 K11 J", "R11 B11 K11 J"), "K10 K12")
+    assert keys(solution.table) == keys(table("R11 B11 K11 J", "R11 B11 J", "K10 K11 K12"))
+    assert (solution.played, solution.points, solution.changed) == (tiles("K10 K12"), 22, 1)

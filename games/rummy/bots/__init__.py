@@ -4,7 +4,8 @@ injected ``random.Random``; ``choose_action`` is the one entry point the site us
 Three levels: ``beginner`` (the obvious sets of its own rack, tiles laid at the ends of
 the table's sets), ``normal`` (the solver's play placing the most tiles now) and
 ``expert`` (the solver, keeping its jokers for going out while no opponent is close,
-with a strategy for opponents close to going out). Whatever a level does,
+with a strategy for opponents close to going out); the arena also knows ``greedy``, the
+yardstick the levels are measured against. Whatever a level does,
 ``choose_action`` returns a legal action: if the level raises an exception, answers
 something illegal or overruns its time limits, it draws (or passes once the pool is
 empty) instead and logs the error on the logger ``games.rummy.bots``, without any tile,
@@ -18,10 +19,15 @@ import random
 from collections.abc import Callable
 
 from ..engine import DRAW, PASS, PLAY, IllegalTurn, Observation, check_turn, parse_action
-from . import beginner, expert, normal
+from . import beginner, expert, greedy, normal
 from .common import Budget, TimeUp, no_play
 
 LEVELS = ("beginner", "normal", "expert")
+"""The site's levels (its matches store these names)."""
+GREEDY = "greedy"
+"""The arena's yardstick, not a level of the site (``greedy``)."""
+PLAYERS = ("beginner", GREEDY, "normal", "expert")
+"""Every computer player ``choose_action`` knows, in the order the arena reports them."""
 HARD_LIMIT = 0.9
 """Seconds of processor time a decision may take; past them it is abandoned for the simple
 action. Processor time, not wall clock, so that a busy machine does not make a bot give up."""
@@ -36,18 +42,19 @@ _PLAYERS: dict[str, Player] = {
     "beginner": beginner.choose,
     "normal": normal.choose,
     "expert": expert.choose,
+    GREEDY: greedy.choose,
 }
 
 
 def choose_action(level: str, view: Observation, rng: random.Random) -> str:
-    """The action the computer player of ``level`` takes in the position ``view``: ``draw``,
-    ``pass`` or ``play:`` and the whole table after the turn.
+    """The action the computer player of ``level`` (one of ``PLAYERS``) takes in the position
+    ``view``: ``draw``, ``pass`` or ``play:`` and the whole table after the turn.
 
     Always legal: on an exception, an illegal answer or an overrun of ``HARD_LIMIT`` the
     simple action (``fallback_action``) is returned and the error logged.
     """
-    if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if level not in PLAYERS:
+        raise ValueError(f"level must be one of {', '.join(PLAYERS)}, not {level!r}")
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     budget = Budget(HARD_LIMIT, WALL_LIMIT)

@@ -1,8 +1,9 @@
 """The arena: computer players against each other on the same deals, with statistics.
 
-Each deal is played once per rotation of the players round the seats (the deal and the
-first seat stay the same), so every level holds every rack and every place in the turn
-order once and the luck of the deal cancels out. Bots get only their seat's observation,
+Duplicate games: each deal is played once per rotation of the players round the seats (the
+deal and the first seat stay the same; with two players, the seats swapped), so every level
+holds every rack and every place in the turn order once and the luck of the deal cancels
+out. Bots get only their seat's observation,
 through the same ``choose_action`` the site uses; the engine referees every action.
 """
 
@@ -19,9 +20,7 @@ from multiprocessing import get_context
 
 from ...stats import Interval, mean_interval
 from ..engine import IllegalTurn, apply, deal_game, observation
-from . import LEVELS, choose_action, fallback_action
-
-"""The normal quantile of a two-sided 95% confidence interval."""
+from . import PLAYERS, choose_action, fallback_action
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +125,8 @@ def run(lineup: Sequence[str], deals: int, seed: int, jobs: int = 1) -> Iterator
     if not 2 <= len(lineup) <= 4:
         raise ValueError("the arena needs 2 to 4 players")
     for level in lineup:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: use {', '.join(LEVELS)}")
+        if level not in PLAYERS:
+            raise ValueError(f"unknown level {level!r}: use {', '.join(PLAYERS)}")
     tasks = [(tuple(lineup), seed, deal) for deal in range(deals)]
     if jobs <= 1:
         for task in tasks:
@@ -155,6 +154,8 @@ class Summary:
     points: dict[str, list[float]] = field(default_factory=dict)
     per_deal: dict[int, dict[str, list[float]]] = field(default_factory=dict)
     wins: dict[str, float] = field(default_factory=dict)
+    win_shares: dict[str, list[float]] = field(default_factory=dict)
+    """Each seat-game's share of the win (1, 0, or a tie's share), by level."""
     seats: dict[str, int] = field(default_factory=dict)
     times: dict[str, list[float]] = field(default_factory=dict)
     cpu_times: dict[str, list[float]] = field(default_factory=dict)
@@ -171,10 +172,11 @@ class Summary:
             self.points.setdefault(level, []).append(record.scores[seat])
             deal.setdefault(level, []).append(record.scores[seat])
             self.seats[level] = self.seats.get(level, 0) + 1
-        for seat in record.winners:
+        for seat, level in enumerate(record.levels):
             # A tie shares the win, so that the shares of a game add up to one.
-            level = record.levels[seat]
-            self.wins[level] = self.wins.get(level, 0.0) + 1 / len(record.winners)
+            share = 1 / len(record.winners) if seat in record.winners else 0.0
+            self.win_shares.setdefault(level, []).append(share)
+            self.wins[level] = self.wins.get(level, 0.0) + share
         for level, seconds, cpu in record.times:
             self.times.setdefault(level, []).append(seconds)
             self.cpu_times.setdefault(level, []).append(cpu)
@@ -186,7 +188,7 @@ class Summary:
 
     def levels(self) -> list[str]:
         """The levels that played, weakest first."""
-        return [level for level in LEVELS if level in self.points]
+        return [level for level in PLAYERS if level in self.points]
 
     def margin(self, first: str, second: str) -> Interval:
         """Paired margin: per deal (all its rotations), ``first``'s average points per game
@@ -199,6 +201,12 @@ class Summary:
             ]
         )
 
+    def won(self, level: str) -> Interval:
+        """The percentage of its games ``level`` won (a tie's share counted), with its 95%
+        interval."""
+        shares = mean_interval(self.win_shares[level])
+        return Interval(100 * shares.mean, 100 * shares.half_width, shares.count)
+
     def report(self) -> str:
         """The arena's printed report."""
         levels = self.levels()
@@ -207,14 +215,15 @@ class Summary:
             f"{self.games} games of {players} players ({' '.join(self.lineup)}), "
             f"{len(self.per_deal)} deals each played in {players} rotations, "
             f"{self.turns / max(1, self.games):.1f} turns per game",
-            "level     seat-games   wins (share; parity)      points per game (95% CI)",
+            f"level     seat-games     wins   games won, % (95% CI; parity {100 / players:.1f}%)"
+            "   points per game (95% CI)",
         ]
         for level in levels:
-            seats = self.seats[level]
-            wins = self.wins.get(level, 0.0)
+            won = self.won(level)
             lines.append(
-                f"  {level:8} {seats:8}   {wins:8.1f} ({100 * wins / seats:5.1f}%; "
-                f"{100 / players:5.1f}%)   {mean_interval(self.points[level])}"
+                f"  {level:8} {self.seats[level]:8}   {self.wins.get(level, 0.0):6.1f}   "
+                f"{won.mean:5.1f} ± {won.half_width:4.1f}{'':24}"
+                f"{mean_interval(self.points[level])}"
             )
         if len(levels) > 1:
             lines.append("paired margins, points per game (95% CI over deals):")

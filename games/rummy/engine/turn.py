@@ -46,6 +46,8 @@ _KIND_RANGE = range(KINDS)
 _FACE_VALUE = (*NUMBER_OF, 0)
 _JOKER_SHIFT = 8 * JOKER
 _COUNTS = attrgetter("counts")
+_NUMBER_UNITS = sum(1 << (8 * tile) for tile in range(JOKER))
+"""A one in the byte of every number tile of a count vector."""
 _ALL_TILES = len(FULL_SET)
 
 
@@ -190,19 +192,21 @@ def _refuse_accounting(table_before: Table, rack: Sequence[Tile], table_after: T
 
 
 def _changed_sets(
-    before_infos: list[SetInfo], after_infos: list[SetInfo]
+    before_infos: list[SetInfo], after_infos: list[SetInfo], twins: int = 0
 ) -> tuple[dict[tuple[Tile, ...], int], list[SetInfo]]:
     """Matches the sets after the turn one to one with equal sets before it.
 
     Returns how many sets of each key before the turn found no equal set after it, and the
-    sets after the turn that equal no set before it (the changed or new ones).
+    sets after the turn that equal no set before it (the changed or new ones). A set after
+    the turn holding a tile of ``twins`` (a count vector of the tiles lying twice on the
+    table after the turn) is counted as changed even when it equals a set before it.
     """
     unmatched: dict[tuple[Tile, ...], int] = {}
     for info in before_infos:
         unmatched[info.key] = unmatched.get(info.key, 0) + 1
     changed = []
     for info in after_infos:
-        if unmatched.get(info.key):
+        if unmatched.get(info.key) and not info.counts & twins:
             unmatched[info.key] -= 1
         else:
             changed.append(info)
@@ -240,7 +244,44 @@ def _check_jokers(
     Returns the numbers stood for by the jokers lying in changed sets that are not table
     jokers kept in place: the played jokers are among them.
     """
-    unmatched, changed = _changed_sets(before_infos, after_infos)
+    account = _account_for_jokers(table_before, before_infos, after_infos, 0)
+    kept = account.kept
+    if kept is None:
+        # Identical tiles cannot be told apart: the turn is legal if any way of matching
+        # them makes it so, and the most permissive one counts as changed every set that
+        # holds a tile lying twice on the table (its copy may have come from elsewhere).
+        loosened = _account_for_jokers(table_before, before_infos, after_infos, _twins(after_infos))
+        if loosened.kept is None:
+            _refuse_taken_joker(account.loose, account.placed, account.replacements)
+        account, kept = loosened, loosened.kept
+    return [joker.value for index, joker in enumerate(account.placed) if not kept >> index & 1]
+
+
+def _twins(after_infos: list[SetInfo]) -> int:
+    """The number tiles lying twice on the table after the turn, as a count vector of ones.
+
+    A valid set holds one copy of a number tile at most, so the two copies lie in two sets.
+    """
+    after: int = sum(map(_COUNTS, after_infos))
+    return (after >> 1) & _NUMBER_UNITS
+
+
+class _JokerAccount(NamedTuple):
+    """The table jokers of changed sets, the jokers lying in changed sets, the replacement
+    tiles there, and which placed jokers (a bit set) are table jokers kept in place, the
+    most of them, or ``None`` when the jokers cannot all be accounted for."""
+
+    loose: list[_LooseJoker]
+    placed: list[_PlacedJoker]
+    replacements: list[int]
+    kept: int | None
+
+
+def _account_for_jokers(
+    table_before: Table, before_infos: list[SetInfo], after_infos: list[SetInfo], twins: int
+) -> _JokerAccount:
+    """Accounts for the table jokers with the sets matched as ``_changed_sets`` does."""
+    unmatched, changed = _changed_sets(before_infos, after_infos, twins)
     loose: list[_LooseJoker] = []
     for tiles, info in zip(table_before, before_infos, strict=True):
         if info.jokers and unmatched[info.key]:
@@ -254,25 +295,27 @@ def _check_jokers(
         for meaning, value in zip(info.jokers, info.joker_values, strict=True)
     ]
     if not loose:
-        return [joker.value for joker in placed]
+        return _JokerAccount(loose, placed, [], 0)
     # A valid set holds at most one copy of a number tile, so counting sets counts tiles.
     replacements = [0] * KINDS
     for info in changed:
         for tile in info.numbers:
             replacements[tile] += 1
-    best = _best_assignment(loose, placed, replacements, 0, 0)
-    if best is None:
-        _refuse_taken_joker(loose, placed, replacements)
-    return [joker.value for index, joker in enumerate(placed) if not best >> index & 1]
+    kept = _best_assignment(loose, placed, replacements, 0, 0)
+    return _JokerAccount(loose, placed, replacements, kept)
 
 
 def _keeps(joker: _LooseJoker, placed: _PlacedJoker) -> bool:
     """Whether a placed joker can be the table joker left where it was.
 
-    It must stand for what the table joker stood for (a group joker's choice of colours
-    may only narrow) and lie in a set still holding a number tile of the joker's old set.
+    It must still be able to stand for a tile the table joker stood for (a run joker for
+    the same tile; a group joker for one of the colours its group lacked, whichever
+    colours its group lacks now) and lie in a set still holding a number tile of the
+    joker's old set.
     """
-    return placed.meaning <= joker.meaning and not placed.numbers.isdisjoint(joker.old_numbers)
+    return not placed.meaning.isdisjoint(joker.meaning) and not placed.numbers.isdisjoint(
+        joker.old_numbers
+    )
 
 
 def _best_assignment(
