@@ -43,6 +43,9 @@ class PlayerView(Drawn):
     is_host: bool
     may_become_host: bool
     """The viewer, the table's host, may hand this person the host role."""
+    user_id: int | None = None
+    """The person's account, whose player page the name leads to (None: a computer, an open
+    seat, or a former player)."""
 
 
 @dataclass
@@ -118,6 +121,7 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
             and seat.number != viewer
             and seat.user_id is not None
             and not seat.left,
+            user_id=seat.user_id,
         )
         # The viewer first, then the others in playing order, as around a real table.
         for seat in table.seats[viewer:] + table.seats[:viewer]

@@ -12,7 +12,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 from django.urls import reverse
 
+from games import services
 from games.models import MatchResult
+from games.thousand.engine import Rules
 
 from .conftest import bobs_table_won_by_bob, won_match
 
@@ -87,3 +89,17 @@ def test_my_matches_show_each_matchs_rating_change(
     change = result.rating_after - result.rating_before
     page = alice_client.get(reverse("my_matches")).content.decode()
     assert f'<span class="plus">+{change:.1f}</span>' in page
+
+
+def test_a_name_at_a_friends_table_leads_to_the_players_page(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, alice_client: Client
+) -> None:
+    """In a new tab, so the match stays open; one's own name and computers lead nowhere."""
+    match = services.create_friends_table(bob, "thousand", Rules().to_dict(), 3, seed=2)
+    services.join_table(match.pk, alice)
+    services.fill_with_computers(match.pk, "normal", user=bob)
+    services.start_table(match.pk, user=bob)
+    page = alice_client.get(reverse("match_table", args=[match.pk])).content.decode()
+    bobs = reverse("player", args=[bob.pk])
+    assert f'<a href="{bobs}" target="_blank" rel="noopener">bob</a>' in page
+    assert reverse("player", args=[alice.pk]) not in page
