@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 
-from games.thousand.engine import CARD_NAMES, Observation
+from games.thousand.engine import CARD_NAMES, PublicView
 from games.thousand.web.cards import RANK_ORDER, SUIT_SYMBOLS, card_spoken, rank_label
 
 
-def visible_cards(view: Observation) -> set[str]:
-    """Every card ``view``'s seat may see now (rules section 6)."""
-    seen = set(view.hand) | set(view.trick)
+def visible_cards(view: PublicView) -> set[str]:
+    """Every card ``view``'s seat may see now (rules section 6): a player's observation, or
+    the view of a four-player dealer sitting out (no hand)."""
+    seen = set(getattr(view, "hand", ())) | set(view.trick)
     seen |= {card for card in view.gives if card is not None}
+    seen |= {card for card in view.discards if card is not None}
     seen |= set(view.musik or ())
     for trick in view.tricks:
         seen |= set(trick.cards)
@@ -28,7 +30,7 @@ def card_traces(card: str) -> list[re.Pattern[str]]:
     ]
 
 
-def hidden_cards_shown(html: str, view: Observation) -> set[str]:
+def hidden_cards_shown(html: str, view: PublicView) -> set[str]:
     """The cards ``view``'s seat may not see that ``html`` shows anyway."""
     text = re.sub(r"<[^>]+>", "", html)
     hidden = set(CARD_NAMES) - visible_cards(view)

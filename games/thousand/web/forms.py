@@ -23,6 +23,7 @@ LABELS: dict[str, _StrPromise] = {
     "following": _("Following a trick"),
     "rounding": _("Opponents' points"),
     "four_nines": _("Four nines"),
+    "musik_points": _("Four players: the dealer sitting out"),
 }
 CHOICE_LABELS: dict[str, dict[Any, _StrPromise]] = {
     "target": {1000: _("1000 points"), 500: _("500 points (a shorter match)")},
@@ -39,6 +40,10 @@ CHOICE_LABELS: dict[str, dict[Any, _StrPromise]] = {
         "redeal": _("Ask for a re-deal before the bidding (house rule)"),
         "abandon": _("The declarer holding them after the musik may abandon the hand"),
     },
+    "musik_points": {
+        False: _("Scores nothing (house rule)"),
+        True: _("Scores the musik's points: 50 for each ace, and a marriage in it"),
+    },
 }
 HELP: dict[str, _StrPromise] = {
     "target": _("From 800 (400 in a match to 500) a player scores only as declarer."),
@@ -49,16 +54,24 @@ HELP: dict[str, _StrPromise] = {
     "four_nines": _(
         "Under the house rule a hand under 10 points without a marriage may also ask for a re-deal."
     ),
+    "musik_points": _("An option of a table of four players only."),
 }
 TABLE_OPTIONS = ("players",)
 """Options chosen with the table (how many sit at it), not in this form."""
+FOUR_PLAYERS = 4
+"""The table size that has the musik points option (rules 4.2)."""
+
+
+def _coerce_bool(value: object) -> bool:
+    """A posted yes/no option back to a bool ("False" is a true string)."""
+    return value in (True, "True")
 
 
 def _field(name: str, choices: tuple[Any, ...]) -> forms.Field:
     labels = CHOICE_LABELS[name]
     default = choices[0]
     # The posted text back to the engine's own type for this rule (its default's).
-    kind: Callable[[Any], Any] = type(default)
+    kind: Callable[[Any], Any] = _coerce_bool if isinstance(default, bool) else type(default)
     return forms.TypedChoiceField(
         label=LABELS[name],
         choices=[(value, labels[value]) for value in choices],
@@ -66,6 +79,9 @@ def _field(name: str, choices: tuple[Any, ...]) -> forms.Field:
         initial=default,
         widget=forms.RadioSelect,
         help_text=HELP.get(name) or "",
+        # A yes/no option left out is "no": older forms and links post without it.
+        required=not isinstance(default, bool),
+        empty_value=default,
     )
 
 
@@ -74,9 +90,29 @@ class ThousandOptionsForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name, choices in Rules.options().items():
+        for name, choices in Rules.options_for(FOUR_PLAYERS).items():
             if name not in TABLE_OPTIONS:
                 self.fields[name] = _field(name, choices)
+
+    def clean(self) -> dict[str, Any]:
+        """Refuses the musik points at a table of other than four players: the players are
+        chosen in the practice or friends' form posted with this one (``mode``)."""
+        cleaned = super().clean() or {}
+        if cleaned.get("musik_points") and self._players() != FOUR_PLAYERS:
+            self.add_error(
+                "musik_points",
+                _(
+                    "The dealer scores from the musik only at a table of four players: "
+                    "choose 4 players, or let the dealer score nothing."
+                ),
+            )
+        return cleaned
+
+    def _players(self) -> int:
+        """The number of players posted with the options (3, the default, if none)."""
+        field = "table-players" if self.data.get("mode") == "friends" else "players"
+        posted = self.data.get(field) or "3"
+        return int(posted) if str(posted).isdigit() else 3
 
     def cleaned_options(self) -> dict[str, Any]:
         """The chosen options, for ``Rules.from_dict``."""

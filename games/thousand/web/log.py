@@ -40,6 +40,7 @@ class _HandLog:
         self.names = names
         self.language = get_language()
         self.passes = self.gives = self.plays = 0
+        self.players = len(view.seats)
 
     def lines(self) -> list[LogEntry]:
         entries: list[LogEntry] = []
@@ -80,7 +81,19 @@ class _HandLog:
         view = self.view
         self.passes += 1
         entries = [self.said(actor, _("You pass."), _("%(name)s passes."))]
-        if self.passes == 2 and view.musik is not None and view.declarer is not None:
+        if self.passes != self.players - 1 or view.declarer is None:
+            return entries
+        if self.players == 2:
+            # The musik is chosen after the auction: its cards are told with the choice.
+            entries.append(
+                self.said(
+                    view.declarer,
+                    _("You win the auction at %(value)s."),
+                    _("%(name)s wins the auction at %(value)s."),
+                    value=view.bid,
+                )
+            )
+        elif view.musik is not None:
             text = (
                 _("You win the auction at %(value)s. The musik: %(cards)s.")
                 if view.declarer == view.seat
@@ -113,6 +126,31 @@ class _HandLog:
             ]
         return [self.line(_("%(name)s gives you %(card)s."), name=self.names[actor], card=argument)]
 
+    def chose(self, actor: int, argument: str) -> list[LogEntry]:
+        cards = list(self.view.musik or ())
+        if argument == "1":
+            return [
+                self.said(
+                    actor,
+                    _("You take the first musik: %(cards)s."),
+                    _("%(name)s takes the first musik: %(cards)s."),
+                    cards=cards,
+                )
+            ]
+        return [
+            self.said(
+                actor,
+                _("You take the second musik: %(cards)s."),
+                _("%(name)s takes the second musik: %(cards)s."),
+                cards=cards,
+            )
+        ]
+
+    def discarded(self, actor: int, argument: str) -> list[LogEntry]:
+        if argument and actor == self.view.seat:
+            return [self.line(_("You lay away %(card)s, face down."), card=argument)]
+        return [self.line(_("%(name)s lays a card away, face down."), name=self.names[actor])]
+
     def contracted(self, actor: int, argument: str) -> list[LogEntry]:
         return [
             self.said(
@@ -128,8 +166,9 @@ class _HandLog:
         entries = [
             self.said(actor, _("You play %(card)s."), _("%(name)s plays %(card)s."), card=argument)
         ]
-        if self.plays % 3 == 0:
-            trick_number = self.plays // 3 + 1
+        players = self.players
+        if self.plays % players == 0:
+            trick_number = self.plays // players + 1
             entries += [
                 self.said(
                     actor,
@@ -142,8 +181,8 @@ class _HandLog:
                 if marriage.seat == actor and marriage.trick == trick_number
             ]
         self.plays += 1
-        if self.plays % 3 == 0 and self.plays // 3 <= len(view.tricks):
-            winner = view.tricks[self.plays // 3 - 1].winner
+        if self.plays % players == 0 and self.plays // players <= len(view.tricks):
+            winner = view.tricks[self.plays // players - 1].winner
             entries.append(
                 self.said(winner, _("You take the trick."), _("%(name)s takes the trick."))
             )
@@ -156,7 +195,9 @@ _TOLD: dict[str, Callable[[_HandLog, int, str], list[LogEntry]]] = {
     "pass": _HandLog.passed,
     "keep": _HandLog.kept,
     "redeal": _HandLog.redealt,
+    "musik": _HandLog.chose,
     "give": _HandLog.gave,
+    "discard": _HandLog.discarded,
     "contract": _HandLog.contracted,
     "play": _HandLog.played,
 }

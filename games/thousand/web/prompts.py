@@ -11,7 +11,9 @@ from django.utils.translation import ngettext
 from games.thousand.engine import (
     BIDDING,
     CONTRACT_PHASE,
+    DISCARDING,
     GIVING,
+    MUSIK_PHASE,
     OVER,
     PLAYING,
     REDEAL_PHASE,
@@ -90,6 +92,24 @@ def _give_controls(result: TableView, view: Observation, names: list[str]) -> No
         result.prompt = _("Choose a card to give to %(name)s (on your left).") % {"name": receiver}
 
 
+def _musik_controls(result: TableView, view: Observation, names: list[str]) -> None:
+    result.controls = "musik"
+    result.prompt = _(
+        "You won the auction at %(value)s. Choose a musik: both lie face down, so neither is "
+        "better than the other."
+    ) % {"value": view.bid}
+
+
+def _discard_controls(result: TableView, view: Observation, names: list[str]) -> None:
+    result.controls = "discard"
+    result.may_abandon = "redeal" in view.legal
+    result.prompt = (
+        _("Now lay away one more card, face down.")
+        if view.discards
+        else _("Lay away two cards, face down, one at a time: choose the first.")
+    )
+
+
 def _contract_controls(result: TableView, view: Observation, names: list[str]) -> None:
     result.controls = "contract"
     values = [int(a.split(":")[1]) for a in view.legal]
@@ -113,7 +133,9 @@ def _play_controls(result: TableView, view: Observation, names: list[str]) -> No
 _OFFERED: dict[str, Callable[[TableView, Observation, list[str]], None]] = {
     REDEAL_PHASE: _redeal_controls,
     BIDDING: _bid_controls,
+    MUSIK_PHASE: _musik_controls,
     GIVING: _give_controls,
+    DISCARDING: _discard_controls,
     CONTRACT_PHASE: _contract_controls,
     PLAYING: _play_controls,
 }
@@ -187,6 +209,10 @@ def _waiting_prompt(view: Observation, names: list[str]) -> str:
     name = names[view.to_move]
     if view.phase == GIVING:
         return _("%(name)s took the musik and is giving a card to each opponent…") % {"name": name}
+    if view.phase == MUSIK_PHASE:
+        return _("%(name)s is choosing a musik…") % {"name": name}
+    if view.phase == DISCARDING:
+        return _("%(name)s took the musik and is laying away two cards…") % {"name": name}
     if view.phase == CONTRACT_PHASE:
         return _("%(name)s is choosing the contract…") % {"name": name}
     if view.phase == BIDDING:

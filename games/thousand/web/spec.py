@@ -41,6 +41,7 @@ from games.thousand.engine import (
     apply,
     by_seat,
     deal_next,
+    deltas_by_seat,
     new_hand,
     new_match,
     seat_of,
@@ -74,7 +75,7 @@ def _match_state(
 
 
 class ThousandRules(GameRules[HandState, str, PublicView]):
-    seat_counts = (3, 4)
+    seat_counts = (3, 4, 2)
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         return Rules.from_dict({**options, "players": players}).to_dict()
@@ -156,7 +157,8 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
                 "card_points": list(by_seat(state, state.taken, 0)),
                 "marriage_points": list(by_seat(state, state.marriage_points, 0)),
                 "hand_points": list(by_seat(state, result.hand_points, 0)),
-                "score_deltas": list(by_seat(state, result.score_deltas, 0)),
+                # A four-player dealer sitting out scores the musik's points, if the option.
+                "score_deltas": list(deltas_by_seat(state)),
             },
             winner=after.winner,
             match_over=after.is_over,
@@ -220,6 +222,10 @@ class ThousandTable(GameTable[str]):
         lines = [gettext("to %(target)s") % {"target": rules.target}]
         if rules.players == 4:
             lines.append(gettext("4 players"))
+        elif rules.players == 2:
+            lines.append(gettext("2 players"))
+        if rules.musik_points:
+            lines.append(gettext("the dealer sitting out scores the musik"))
         chosen = rules.to_dict()
         in_words = dict(zip(VARIANT_ORDER, rules_summary(chosen), strict=True))
         lines += [in_words[name].text for name in VARIANT_ORDER[1:] if chosen[name] != house[name]]

@@ -70,8 +70,25 @@ def hand_summary(result: TableView, view: Observation, names: list[str]) -> None
             score=outcome.scores[seat],
             note=_score_note(view, seat),
         )
-        for seat in range(3)
+        for seat in range(len(view.seats))
     ]
+    if view.rules.musik_points:
+        result.summary += [_dealer_row(result, outcome.dealer_delta, view.musik_points or 0)]
+
+
+def _dealer_row(result: TableView, delta: int, points: int) -> SummaryRow:
+    """The row of the four-player dealer who sat the hand out and scores from the musik."""
+    dealer = next(seat for seat in result.seats if seat.is_dealer)
+    return SummaryRow(
+        name=dealer.name,
+        is_declarer=False,
+        card_points=0,
+        marriage_points=0,
+        hand_points=points,
+        delta=delta,
+        score=dealer.score,
+        note=_("dealt and sat out: the musik's points"),
+    )
 
 
 def _score_note(view: Observation, seat: int) -> str:

@@ -23,7 +23,6 @@ from games.services import Table
 from games.thousand.engine import (
     BIDDING,
     CONTRACT_PHASE,
-    GIVING,
     OVER,
     PLAYING,
     Observation,
@@ -40,6 +39,7 @@ from games.thousand.web.cards import (
     suit_html,
 )
 from games.thousand.web.log import hand_log
+from games.thousand.web.musik import TAKING, present_musik
 from games.thousand.web.prompts import controls
 from games.thousand.web.summary import rules_summary, score_sheet
 from games.thousand.web.viewmodels import LastTrick, SeatView, TableView, TrickSlot
@@ -70,8 +70,8 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         phase=view.phase,
         seats=seats,
         me=by_position["me"],
-        left=by_position["left"],
-        right=by_position["right"],
+        left=by_position.get("left"),
+        right=by_position.get("right"),
         across=by_position.get("across"),
         hand=_hand(view),
         prompt="",
@@ -94,15 +94,9 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         felt=cosmetics.chosen(table.seats[seat].user, cosmetics.Kind.FELT).style,
         card_back=cosmetics.chosen(table.seats[seat].user, cosmetics.Kind.CARD_BACK).style,
     )
-    if view.musik is not None:
-        result.musik = [card_view(code) for code in view.musik]
-        taking = view.phase in (GIVING, CONTRACT_PHASE)
-        # The declarer sees the musik turned up once, as it moves into their hand; the others
-        # keep it in sight while the declarer gives and chooses the contract.
-        result.musik_arriving = taking and view.seat == view.declarer and not view.gives
-        result.show_musik = taking and (view.seat != view.declarer or result.musik_arriving)
-        for card in result.hand:
-            card.arriving = result.musik_arriving and card.from_musik
+    present_musik(result, view)
+    for card in result.hand:
+        card.arriving = result.musik_arriving and card.from_musik
     hand_size = len(result.hand)
     result.hand_columns = hand_size if hand_size <= PHONE_ROW else ceil(hand_size / 2)
     result.log = hand_log(view, names)
@@ -144,7 +138,15 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
                 "level": computers[0] if computers else table.spec.computers.stand_in,
             }
     controls(result, view, names, match.is_finished)
-    result.my_turn = result.controls in ("redeal", "bid", "give", "contract", "play")
+    result.my_turn = result.controls in (
+        "redeal",
+        "bid",
+        "musik",
+        "give",
+        "discard",
+        "contract",
+        "play",
+    )
     result.announcement = _announcement(result)
     return result
 
@@ -205,11 +207,19 @@ def _view(table: Table, seat: int) -> Observation:
     return view
 
 
+def _position(number: int, viewer: int, players: int) -> str:
+    """Where seat ``number`` sits as ``viewer`` sees it; at a table of two the opponent sits
+    across the felt."""
+    if players == 2 and number != viewer:
+        return "across"
+    return relative_position(number, viewer, players)
+
+
 def _seat_view(
     table: Table, view: Observation, number: int, viewer: int, names: list[str]
 ) -> SeatView:
     seat = table.seats[number]
-    position = relative_position(number, viewer, len(table.seats))
+    position = _position(number, viewer, len(table.seats))
     if number not in view.seats:
         return SeatView(
             number=number,
@@ -320,9 +330,9 @@ def _hand(view: Observation) -> list[CardView]:
         card = card_view(code)
         partner = ("Q" if code[0] == "K" else "K") + code[1]
         card.marriage = code[0] in "KQ" and partner in held
-        card.from_musik = code in musik and view.phase in (GIVING, CONTRACT_PHASE)
+        card.from_musik = code in musik and view.phase in TAKING
         card.received = code in received and view.phase in (CONTRACT_PHASE, PLAYING)
-        for kind in ("play", "give"):
+        for kind in ("play", "give", "discard"):
             if f"{kind}:{code}" in legal:
                 card.action = f"{kind}:{code}"
         card.dimmed = playing_now and not card.action
@@ -355,7 +365,7 @@ def _trick(result: TableView, view: Observation, names: list[str], seats: list[S
     latest = _latest_play(view)
     if leader is not None:
         for offset, code in enumerate(cards):
-            number = (leader + offset) % 3
+            number = (leader + offset) % len(view.seats)
             slot = slots[number]
             slot.card = card_view(code)
             slot.led = offset == 0
@@ -380,7 +390,7 @@ def _latest_play(view: Observation) -> str:
 def _last_trick(trick: SeenTrick, names: list[str]) -> LastTrick:
     return LastTrick(
         cards=[
-            (names[(trick.leader + offset) % 3], card_view(code))
+            (names[(trick.leader + offset) % len(trick.cards)], card_view(code))
             for offset, code in enumerate(trick.cards)
         ],
         winner=names[trick.winner],

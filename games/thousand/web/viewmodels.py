@@ -16,7 +16,7 @@ from games.thousand.web.summary import RuleLine, SheetRow, SummaryRow
 class SeatView(Drawn):
     number: int
     position: str
-    """"me", "left" or "right", as seen by the viewer."""
+    """"me", "left", "right" or "across", as seen by the viewer."""
     name: str
     subtitle: str
     is_me: bool
@@ -72,14 +72,16 @@ class TableView(Drawn):
     phase: str
     seats: list[SeatView]
     me: SeatView
-    left: SeatView
-    right: SeatView
+    left: SeatView | None
+    right: SeatView | None
+    """The seats on the viewer's left and right (none at a table of two)."""
     across: SeatView | None
-    """The seat facing the viewer at a table of four."""
+    """The seat facing the viewer at a table of four, or the opponent at a table of two."""
     hand: list[CardView]
     prompt: str
     controls: str
-    """Which controls to show: redeal, bid, give, contract, play, next, wait, finished."""
+    """Which controls to show: redeal, bid, musik, give, discard, contract, play, next,
+    wait, finished."""
     game_name: str
     act_url: str
     next_url: str
@@ -97,6 +99,20 @@ class TableView(Drawn):
     show_musik: bool = False
     musik_arriving: bool = False
     """The viewer just took the musik: it shows in the middle, then moves into the hand."""
+    musik_label: str = ""
+    """What the musik turned up in the middle is (whose, which one, its worth)."""
+    two_players: bool = False
+    two_musiks: bool = False
+    """Two players, before the choice: the two musiks lie face down in the middle."""
+    musik_choice: int = 0
+    """Which musik the declarer chose (1 or 2), 0 before the choice or at three or four."""
+    discards: list[CardView] = field(default_factory=list)
+    """The declarer's own discards, face up for the declarer only (two players)."""
+    discard_count: int = 0
+    """How many cards the declarer laid away (all the opponent learns of them)."""
+    musik_points: int | None = None
+    """What the musik is worth to a four-player dealer sitting out who scores from it, when
+    the viewer may see it."""
     my_turn: bool = False
     """The viewer has something to do now (the page title says so)."""
     range_note: SafeString | str = ""
@@ -143,3 +159,8 @@ class TableView(Drawn):
     poll: bool = False
     message: str = ""
     redeal_note: str = ""
+
+    @property
+    def discard_backs(self) -> SafeString:
+        """The backs of the cards laid away, as the opponent sees them."""
+        return SafeString('<span class="back"></span>' * self.discard_count)
