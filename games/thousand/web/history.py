@@ -12,7 +12,9 @@ from django.utils.translation import gettext as _
 from games.core.spec_history import ReplayMark, RoundSummary, StoredRound
 from games.thousand.engine import (
     BIDDING,
+    DISCARDING,
     GIVING,
+    MUSIK_PHASE,
     OVER,
     PLAYING,
     REDEAL_PHASE,
@@ -114,13 +116,30 @@ class ReplayView:
     trump: str
     trick: int
     last: LogEntry | None
+    two_musiks: bool = False
+    """Two players, before the choice: two musiks lie face down (never shown)."""
+    musik_choice: int = 0
+    """Which musik the declarer took (1 or 2), once taken."""
 
 
-def replay_view(state: HandState, names: Sequence[str], previous: HandState | None) -> ReplayView:
+def replay_view(
+    state: HandState,
+    names: Sequence[str],
+    previous: HandState | None,
+    laid_away: tuple[int, ...] = (),
+) -> ReplayView:
     """Every seat's cards and the table at ``state``; ``previous`` is the state before the
-    last action, which the view tells in words."""
+    last action, which the view tells in words.
+
+    With two players (rules 4.1) the replay never shows the other musik nor the cards the
+    declarer laid away (``laid_away``: the hand's discards), to anyone: the declarer's hand is
+    drawn without them at every step, before the discards too (its cards would tell which
+    of the unseen cards were laid away and which were the other musik)."""
     absent = sitting_out(state)
-    positions = {seat_of(state, position): position for position in range(3)}
+    hidden = 0
+    for card in laid_away:
+        hidden |= 1 << card
+    positions = {seat_of(state, position): position for position in range(len(state.hands))}
     seats = []
     trick_cards = dict(_trick_by_position(state))
     for number, name in enumerate(names):
@@ -137,7 +156,7 @@ def replay_view(state: HandState, names: Sequence[str], previous: HandState | No
                 name=name,
                 cards=[
                     card_view(code)
-                    for code in sorted(names_of(state.hands[position]), key=hand_order)
+                    for code in sorted(names_of(state.hands[position] & ~hidden), key=hand_order)
                 ],
                 played=card_view(CARD_NAMES[played]) if played is not None else None,
                 taken=state.taken[position],
@@ -151,13 +170,15 @@ def replay_view(state: HandState, names: Sequence[str], previous: HandState | No
     return ReplayView(
         seats=seats,
         musik=[card_view(code) for code in names_of(state.musik)]
-        if state.phase in (REDEAL_PHASE, BIDDING)
+        if state.phase in (REDEAL_PHASE, BIDDING) and not state.musiks
         else [],
+        two_musiks=bool(state.musiks) and state.chosen is None,
+        musik_choice=0 if state.chosen is None else state.chosen + 1,
         phase=_phase_label(state),
         bid=state.bid,
         contract=state.contract,
         trump=str(suit_html(SUITS[state.trump])) if state.trump is not None else "",
-        trick=min(len(state.tricks) + 1, 8),
+        trick=min(len(state.tricks) + 1, 10 if state.musiks else 8),
         last=_last_action(state, names) if previous is not None else None,
     )
 
@@ -165,10 +186,12 @@ def replay_view(state: HandState, names: Sequence[str], previous: HandState | No
 def _trick_by_position(state: HandState) -> list[tuple[int, int]]:
     """The cards on the table: the trick being played, or the last one once all are taken."""
     if state.trick and state.leader is not None:
-        return [((state.leader + i) % 3, card) for i, card in enumerate(state.trick)]
+        players = len(state.hands)
+        return [((state.leader + i) % players, card) for i, card in enumerate(state.trick)]
     if state.tricks and state.phase != PLAYING:
         last = state.tricks[-1]
-        return [((last.leader + i) % 3, card) for i, card in enumerate(last.cards)]
+        players = len(last.cards)
+        return [((last.leader + i) % players, card) for i, card in enumerate(last.cards)]
     return []
 
 
@@ -177,6 +200,8 @@ def _phase_label(state: HandState) -> str:
         REDEAL_PHASE: _("Re-deal question"),
         BIDDING: _("Bidding"),
         GIVING: _("Giving cards from the musik"),
+        MUSIK_PHASE: _("Choosing a musik"),
+        DISCARDING: _("Laying away two cards"),
         PLAYING: _("Trick %(number)s") % {"number": len(state.tricks) + 1},
         OVER: _("Hand over"),
         REDEALT: _("Re-dealt"),
@@ -198,6 +223,13 @@ def _last_action(state: HandState, names: Sequence[str]) -> LogEntry:
         return log_entry(_("%(name)s asks for a re-deal."), name=who)
     if kind == "give":
         return log_entry(_("%(name)s gives %(card)s."), name=who, card=argument)
+    if kind == "musik":
+        if argument == "1":
+            return log_entry(_("%(name)s takes the first musik."), name=who)
+        return log_entry(_("%(name)s takes the second musik."), name=who)
+    if kind == "discard":
+        # Never which card: the replay keeps the discards face down (rules 4.1).
+        return log_entry(_("%(name)s lays a card away, face down."), name=who)
     if kind == "contract":
         return log_entry(_("%(name)s announces a contract of %(value)s."), name=who, value=argument)
     return log_entry(_("%(name)s plays %(card)s."), name=who, card=argument)
@@ -208,7 +240,7 @@ def replay_marks(states: Sequence[HandState]) -> list[ReplayMark]:
     marks = [ReplayMark(0, _("Deal"))]
     seen: set[str] = set()
     for step, state in enumerate(states):
-        if state.phase == GIVING and "giving" not in seen:
+        if state.phase in (GIVING, MUSIK_PHASE) and "giving" not in seen:
             seen.add("giving")
             marks.append(ReplayMark(step, _("Musik")))
         if state.phase == PLAYING and not state.trick:

@@ -255,7 +255,9 @@ class ThousandHistory(GameHistory[HandState]):
         return history.round_summary(stored, names)
 
     def replay_view(self, states: Sequence[Any], step: int, names: Sequence[str]) -> Any:
-        return history.replay_view(states[step], names, states[step - 1] if step else None)
+        return history.replay_view(
+            states[step], names, states[step - 1] if step else None, states[-1].discards
+        )
 
     def replay_marks(self, states: Sequence[Any]) -> list[ReplayMark]:
         return history.replay_marks(states)
