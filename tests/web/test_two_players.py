@@ -31,15 +31,15 @@ TWO_HANDS = (
 TWO_MUSIKS = (("9C", "JC"), ("QD", "KH"))
 
 
-def two_player_match(alice: AbstractBaseUser, level: str = "normal") -> Match:
+def two_player_match(alice: AbstractBaseUser, dealer: int = TWO_DEALER) -> Match:
     match = services.create_practice_match(
-        alice, "thousand", Rules(players=2).to_dict(), level, players=2, seed=3
+        alice, "thousand", Rules(players=2).to_dict(), "normal", players=2, seed=3
     )
     current_round = match.rounds.get()
-    state = new_hand(TWO_DEALER, TWO_HANDS, TWO_MUSIKS, (0, 0), Rules(players=2))
+    state = new_hand(dealer, TWO_HANDS, TWO_MUSIKS, (0, 0), Rules(players=2))
     current_round.setup = state.deal_record()
     current_round.save()
-    match.progress = {**match.progress, "dealer": TWO_DEALER}
+    match.progress = {**match.progress, "dealer": dealer}
     match.save()
     return match
 
@@ -181,3 +181,16 @@ def test_the_opponent_sees_the_chosen_musik_and_never_the_discards(
     # The hand is over: neither the discards nor the other musik was ever shown to Alice.
     assert not shown_cards(seen[-1]) & {"9S", "TD", "QD", "KH"}
     assert current(match).state.is_over
+
+
+def test_the_dealer_of_a_two_player_hand_plays_it(
+    alice: AbstractBaseUser, alice_client: Client
+) -> None:
+    match = two_player_match(alice, dealer=0)
+    page = checked(alice_client, match)
+    assert text(page, "prompt") == "The bid is 100 (Janek). Raise or pass."
+    services.submit_move(match.pk, "pass", current(match).match.version, user=alice)
+    computer_plays(match, "musik:2", "discard:9S", "discard:TD")
+    seen = play_out(match, alice, alice_client)
+    assert 'class="sitting-out"' not in seen[-1]
+    assert "seat seat-across" in seen[-1]
