@@ -1,4 +1,4 @@
-"""The rules page of Thousand: ten steps, each with its text and an illustration drawn from
+"""The rules page of Thousand: twelve steps, each with its text and an illustration drawn from
 the engine's own states, a step picker and previous/next as plain links."""
 
 from __future__ import annotations
@@ -28,18 +28,18 @@ def cards_in(html: str, state: str) -> list[str]:
     )
 
 
-@pytest.mark.parametrize("number", range(1, 11))
+@pytest.mark.parametrize("number", range(1, 13))
 def test_each_step_has_its_page_with_the_picker_and_its_neighbours(number: int) -> None:
     html = page(f"/rules/thousand/{number}/")
     start = html.index('<nav class="step-picker"')
     picker = html[start : html.index("</nav>", start)]
     links = re.findall(r'<a href="/rules/thousand/(\d+)/"( aria-current="step")?>', picker)
-    assert [int(step) for step, _current in links] == list(range(1, 11))
+    assert [int(step) for step, _current in links] == list(range(1, 13))
     assert [int(step) for step, current in links if current] == [number]
     previous = re.findall(r'rel="prev" href="/rules/thousand/(\d+)/#step"', html)
     following = re.findall(r'rel="next" href="/rules/thousand/(\d+)/#step"', html)
     assert previous == ([str(number - 1)] if number > 1 else [])
-    assert following == ([str(number + 1)] if number < 10 else [])
+    assert following == ([str(number + 1)] if number < 12 else [])
     assert "<script" not in html[html.index('<main id="main">') :]
 
 
@@ -48,7 +48,7 @@ def test_the_first_step_is_the_rules_page_itself() -> None:
     assert '<a href="/rules/thousand/1/" aria-current="step">' in html
 
 
-@pytest.mark.parametrize("path", ["/rules/thousand/0/", "/rules/thousand/11/", "/rules/chess/"])
+@pytest.mark.parametrize("path", ["/rules/thousand/0/", "/rules/thousand/13/", "/rules/chess/"])
 def test_a_step_or_game_that_does_not_exist_is_not_found(path: str) -> None:
     assert Client().get(path).status_code == 404
 
@@ -119,6 +119,7 @@ def test_the_page_has_the_points_the_options_and_the_tips() -> None:
         "Following a trick",
         "Opponents&#x27; points",
         "Four nines",
+        "Four players: the dealer sitting out",
     ]
     assert re.findall(r'href="/rules/thousand/(\d+)/#step">See step', options) == [
         "10",
@@ -126,6 +127,7 @@ def test_the_page_has_the_points_the_options_and_the_tips() -> None:
         "7",
         "9",
         "4",
+        "12",
     ]
     assert "Bid over 100 only with a marriage, or with a few aces and tens." in html
 
@@ -299,3 +301,31 @@ def test_rummy_step_7_captions_its_blocked_game() -> None:
 
 def test_the_rummy_page_says_games_never_cost_or_win_coins() -> None:
     assert "a game never costs or wins coins" in page("/rules/rummy/")
+
+
+def test_the_two_player_step_shows_the_musiks_the_choice_and_the_discards() -> None:
+    html = page("/rules/thousand/11/")
+    assert "Two players: two musiks and two cards laid away" in html
+    assert cards_in(html, "laid") == ["JS", "9H"]
+    lines = [
+        re.sub(r"<[^>]+>", "", line)
+        for line in re.findall(r"<li>(.*?)</li>", html[html.index('class="rules-facts"') :], re.S)
+    ]
+    assert lines[:3] == [
+        "You took the second musik, unseen: Q♦queen of diamonds, K♥king of hearts. Both "
+        "players see it.",
+        "You laid away 9♥nine of hearts, J♠jack of spades, face down: your opponent never "
+        "sees them.",
+        "Now each player has 10 cards: 10 tricks of two.",
+    ]
+    assert 'aria-label="2 cards face down"' in html
+
+
+def test_the_musik_points_step_scores_the_dealers_musik_with_the_engine() -> None:
+    html = page("/rules/thousand/12/")
+    assert facts(html)[0] == (
+        "50 for the ace and 60 for the clubs marriage: the dealer scores 110 points."
+    )
+    lobby_variants = page("/rules/thousand/")
+    assert "Four players: the dealer sitting out" in lobby_variants
+    assert 'href="/rules/thousand/12/#step"' in lobby_variants

@@ -165,7 +165,14 @@ TIPS = (
     ),
 )
 
-OPTION_STEPS = {"target": 10, "bid_step": 4, "following": 7, "rounding": 9, "four_nines": 4}
+OPTION_STEPS = {
+    "target": 10,
+    "bid_step": 4,
+    "following": 7,
+    "rounding": 9,
+    "four_nines": 4,
+    "musik_points": 12,
+}
 """The step each option of a match changes (the variants' links)."""
 
 

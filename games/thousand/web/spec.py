@@ -50,6 +50,7 @@ from games.thousand.engine import (
 from games.thousand.web import forms as thousand_forms
 from games.thousand.web import history
 from games.thousand.web import rules as rules_steps
+from games.thousand.web.rules_two import TWO_STEPS
 from games.thousand.web.summary import rules_summary
 from games.thousand.web.table import present
 
@@ -175,7 +176,9 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
 
 class ThousandTable(GameTable[str]):
     template = "games/thousand/table.html"
-    rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/thousand.html")
+    rules_page = RulesPage(
+        (*rules_steps.STEPS, *TWO_STEPS), rules_steps.page_context, "games/rules/thousand.html"
+    )
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
