@@ -83,7 +83,15 @@ def test_a_guest_plays_a_two_player_hand_against_a_computer(
         )
         page.screenshot(path=screenshot_dir / f"two-{screen}-{name}.png", full_page=True)
 
+    # The musik points are offered once 4 players are chosen, and only then.
+    page.locator("#new-thousand details.variants > summary").click()
+    option = page.locator('#new-thousand fieldset.option:has(input[name="musik_points"])')
+    expect(option).to_be_hidden()
+    page.locator('#new-thousand input[name="players"][value="4"]').check()
+    expect(option).to_be_visible()
+    page.screenshot(path=screenshot_dir / f"two-{screen}-lobby-four.png", full_page=True)
     choose_two_players(page, "players")
+    expect(option).to_be_hidden()
     page.locator("#start-thousand").click()
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))
     expect(page.locator("body")).to_have_attribute("data-socket", "open")

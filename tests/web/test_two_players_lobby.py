@@ -47,6 +47,8 @@ def test_a_practice_match_for_two(alice: AbstractBaseUser, alice_client: Client)
     assert match.options == Rules(players=2).to_dict()
     assert match.scores == [0, 0]
     assert [seat.computer_level for seat in match.seats.order_by("number")] == ["", "expert"]
+    lobby = alice_client.get(reverse("lobby")).content.decode()
+    assert "to 1000 · 2 players" in lobby
 
 
 @pytest.mark.parametrize("players", ["2", "3", ""])
@@ -70,6 +72,13 @@ def test_the_musik_points_at_a_practice_match_for_four(
     assert response.status_code == 302
     match = Match.objects.get(owner=alice)
     assert match.options == Rules(players=4, musik_points=True).to_dict()
+    table = alice_client.get(reverse("match_table", args=[match.pk])).content.decode()
+    assert (
+        '<li><a href="/rules/thousand/12/#step">The dealer sitting out scores the musik</a></li>'
+        in table
+    )
+    lobby = alice_client.get(reverse("lobby")).content.decode()
+    assert "to 1000 · 4 players · The dealer sitting out scores the musik" in lobby
 
 
 def test_the_musik_points_posted_off_stay_off(

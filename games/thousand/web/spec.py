@@ -219,7 +219,8 @@ class ThousandTable(GameTable[str]):
         return present(table, seat, names, message)
 
     def listing(self, match: Match) -> str:
-        """The target, the number of players if four, and every option off the house rules."""
+        """The target, the number of players if two or four, and every option off the house
+        rules."""
         rules = Rules.from_dict(match.options)
         house = Rules().to_dict()
         lines = [gettext("to %(target)s") % {"target": rules.target}]
@@ -227,11 +228,11 @@ class ThousandTable(GameTable[str]):
             lines.append(gettext("4 players"))
         elif rules.players == 2:
             lines.append(gettext("2 players"))
-        if rules.musik_points:
-            lines.append(gettext("the dealer sitting out scores the musik"))
         chosen = rules.to_dict()
-        in_words = dict(zip(VARIANT_ORDER, rules_summary(chosen), strict=True))
+        in_words = {line.option: line for line in rules_summary(chosen)}
         lines += [in_words[name].text for name in VARIANT_ORDER[1:] if chosen[name] != house[name]]
+        if rules.musik_points:
+            lines.append(in_words["musik_points"].text)
         return " · ".join(lines)
 
 

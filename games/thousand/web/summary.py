@@ -144,8 +144,8 @@ class RuleLine(Drawn):
 
 
 def rules_summary(rules: dict[str, object]) -> list[RuleLine]:
-    """The options of a match in words."""
-    return [
+    """The options of a match in words (the musik points only when chosen)."""
+    lines = [
         RuleLine(_("Match to %(target)s") % {"target": rules.get("target", 1000)}, "target"),
         RuleLine(_("Bids in steps of %(step)s") % {"step": rules.get("bid_step", 10)}, "bid_step"),
         RuleLine(
@@ -167,3 +167,6 @@ def rules_summary(rules: dict[str, object]) -> list[RuleLine]:
             "four_nines",
         ),
     ]
+    if rules.get("musik_points"):
+        lines.append(RuleLine(_("The dealer sitting out scores the musik"), "musik_points"))
+    return lines
