@@ -13,7 +13,7 @@ def visible_cards(view: PublicView) -> set[str]:
     the view of a four-player dealer sitting out (no hand)."""
     seen = set(getattr(view, "hand", ())) | set(view.trick)
     seen |= {card for card in view.gives if card is not None}
-    seen |= {card for card in view.discards if card is not None}
+    seen |= {card for card in getattr(view, "discards", ()) if card is not None}
     seen |= set(view.musik or ())
     for trick in view.tricks:
         seen |= set(trick.cards)
