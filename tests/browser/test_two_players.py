@@ -221,3 +221,42 @@ def test_two_guests_play_a_hand_at_a_friends_table_for_two(
     assert errors == []
     for context in contexts:
         context.close()
+
+
+def test_the_sitting_out_dealer_sees_the_musik_it_scores_from(
+    browser: Browser, live_server_url: str, screenshot_dir: Path
+) -> None:
+    context = browser.new_context(viewport=VIEWPORTS["phone"])  # type: ignore[arg-type]
+    page = guest_by_play_now(context, live_server_url)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for _attempt in range(12):  # new matches until the guest deals the first hand
+        page.goto(live_server_url + "/play/")
+        page.locator('#new-thousand input[name="players"][value="4"]').check()
+        page.locator("#new-thousand details.variants > summary").click()
+        page.locator('#new-thousand input[name="musik_points"][value="True"]').check()
+        page.locator("#start-thousand").click()
+        expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+        match_id = int(re.search(r"/play/(\d+)/", page.url).group(1))  # type: ignore[union-attr]
+        match = Match.objects.get(pk=match_id)
+        if match.progress["dealer"] == 0:
+            break
+    else:
+        pytest.fail("the guest never dealt")
+    # The computers play on meanwhile: in the bidding the dealer's own line, once the musik
+    # is turned up the one everyone reads.
+    label = page.locator(".musik .musik-label").first
+    expect(label).to_contain_text(
+        re.compile(
+            r"The musik you score from as the dealer: \d+ points?|\d+ points? for the dealer"
+        )
+    )
+    html = page.content()
+    table = current(match)
+    shown = TABLE_VERSION.search(html)
+    assert shown
+    if int(shown.group(1)) == table.match.version:
+        assert hidden_cards_shown(html, table.view_for(0)) == set()
+    page.screenshot(path=screenshot_dir / "two-four-dealer-musik.png", full_page=True)
+    assert errors == []
+    context.close()
