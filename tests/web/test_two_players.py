@@ -119,6 +119,7 @@ def test_alice_declares_chooses_a_musik_discards_and_plays_ten_tricks(
     assert 'id="musik-1-button"' not in page
     assert "The musik goes into your hand" in page
     assert text(page, "prompt") == "Lay away two cards, face down, one at a time: choose the first."
+    assert "--n: 12; --cols: 4" in page  # on a phone, three rows of four cards
     assert 'value="discard:9H"' in page
     assert 'value="discard:KH"' in page
     assert log_lines(match, 0) == [

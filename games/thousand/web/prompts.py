@@ -31,6 +31,9 @@ from games.thousand.web.log import log_entry
 from games.thousand.web.summary import hand_summary
 from games.thousand.web.viewmodels import TableView
 
+MOVES = ("redeal", "bid", "musik", "give", "discard", "contract", "play")
+"""The controls with which the viewer makes a move (it is their turn)."""
+
 
 def controls(result: TableView, view: Observation, names: list[str], finished: bool) -> None:
     """The controls the seat is offered now, and the prompt above them."""
@@ -218,3 +221,21 @@ def _waiting_prompt(view: Observation, names: list[str]) -> str:
     if view.phase == BIDDING:
         return _("%(name)s is bidding…") % {"name": name}
     return _("%(name)s is playing…") % {"name": name}
+
+
+def announcement(result: TableView) -> str:
+    """What a screen reader says after this move: all it did, then what the viewer may do.
+
+    One move can say several things (the card that closes a trick and who took it; a card,
+    the marriage it declares and the new trump), so every line of the last move is read.
+    """
+    if result.redeal_note and len(result.log) <= 1:
+        parts = [result.redeal_note]
+    else:
+        last_step = result.log[-1].step if result.log else None
+        parts = [entry.text for entry in result.log if entry.step == last_step]
+    if result.controls in ("next", "finished"):
+        parts.append(result.outcome)
+    if result.controls not in ("wait", "next"):
+        parts.append(result.prompt)
+    return " ".join(part for part in parts if part)

@@ -40,7 +40,7 @@ from games.thousand.web.cards import (
 )
 from games.thousand.web.log import hand_log
 from games.thousand.web.musik import TAKING, present_musik
-from games.thousand.web.prompts import controls
+from games.thousand.web.prompts import MOVES, announcement, controls
 from games.thousand.web.summary import rules_summary, score_sheet
 from games.thousand.web.viewmodels import LastTrick, SeatView, TableView, TrickSlot
 
@@ -98,7 +98,8 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
     for card in result.hand:
         card.arriving = result.musik_arriving and card.from_musik
     hand_size = len(result.hand)
-    result.hand_columns = hand_size if hand_size <= PHONE_ROW else ceil(hand_size / 2)
+    # Rows of at most five, as even as they go: 10 cards in two rows of 5, 12 in three of 4.
+    result.hand_columns = ceil(hand_size / ceil(hand_size / PHONE_ROW)) if hand_size else 0
     result.log = hand_log(view, names)
     stand_in_steps = _stand_in_steps(table, view)
     for entry in result.log:
@@ -138,35 +139,9 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
                 "level": computers[0] if computers else table.spec.computers.stand_in,
             }
     controls(result, view, names, match.is_finished)
-    result.my_turn = result.controls in (
-        "redeal",
-        "bid",
-        "musik",
-        "give",
-        "discard",
-        "contract",
-        "play",
-    )
-    result.announcement = _announcement(result)
+    result.my_turn = result.controls in MOVES
+    result.announcement = announcement(result)
     return result
-
-
-def _announcement(result: TableView) -> str:
-    """What a screen reader says after this move: all it did, then what the viewer may do.
-
-    One move can say several things (the card that closes a trick and who took it; a card,
-    the marriage it declares and the new trump), so every line of the last move is read.
-    """
-    if result.redeal_note and len(result.log) <= 1:
-        parts = [result.redeal_note]
-    else:
-        last_step = result.log[-1].step if result.log else None
-        parts = [entry.text for entry in result.log if entry.step == last_step]
-    if result.controls in ("next", "finished"):
-        parts.append(result.outcome)
-    if result.controls not in ("wait", "next"):
-        parts.append(result.prompt)
-    return " ".join(part for part in parts if part)
 
 
 def _stand_in_steps(table: Table, view: Observation) -> set[int]:
