@@ -195,3 +195,33 @@ def test_the_dealer_of_a_two_player_hand_plays_it(
     seen = play_out(match, alice, alice_client)
     assert 'class="sitting-out"' not in seen[-1]
     assert "seat seat-across" in seen[-1]
+
+
+def test_a_declarer_with_four_nines_may_abandon_before_discarding(
+    alice: AbstractBaseUser, alice_client: Client
+) -> None:
+    rules = Rules(players=2, four_nines="abandon")
+    match = services.create_practice_match(
+        alice, "thousand", rules.to_dict(), "normal", players=2, seed=3
+    )
+    hands = (
+        ("9S", "9H", "9D", "KS", "QS", "AS", "TS", "AD", "KD", "JS"),
+        ("JH", "QH", "TH", "AH", "JD", "TD", "QC", "KC", "TC", "AC"),
+    )
+    current_round = match.rounds.get()
+    current_round.setup = new_hand(1, hands, TWO_MUSIKS, (0, 0), rules).deal_record()
+    current_round.save()
+    match.progress = {**match.progress, "dealer": 1}
+    match.save()
+    computer_plays(match, "pass")
+    services.submit_move(match.pk, "musik:1", current(match).match.version, user=alice)
+    page = checked(alice_client, match)
+    assert 'id="abandon-button"' in page
+    assert 'value="discard:9C"' in page
+    alice_client.post(
+        reverse("match_act", args=[match.pk]),
+        {"action": "redeal", "version": current(match).match.version},
+    )
+    table = current(match)
+    assert table.finished_rounds()[-1].result == {"redeal_by": 0}
+    assert table.match.scores == [0, 0]
