@@ -27,14 +27,10 @@ class PracticeForm(forms.Form):
             self.fields["players"] = _players_field(spec)
         self.fields["level"] = forms.ChoiceField(
             label=_("Computer players"),
-            choices=spec.computers.levels,
+            choices=spec.computers.choices(),
             initial=spec.computers.stand_in,
             widget=forms.RadioSelect,
-            help_text=_(
-                "Beginner makes the mistakes of a new player. Normal plays soundly. Expert "
-                "thinks through what the hidden cards or tiles could be, like a strong player. "
-                "None of them ever sees yours."
-            ),
+            help_text=_("None of them ever sees your cards or tiles."),
         )
 
     @property

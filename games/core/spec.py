@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from django.utils.text import format_lazy
+
 from games.core.spec_history import GameHistory
 
 if TYPE_CHECKING:
@@ -207,6 +209,9 @@ class GameComputers(Generic[V, A]):
     quick_levels: frozenset[str] = frozenset()
     """The levels whose decisions take well under a millisecond: they are made in the runner's
     own thread, where the round trip to a decision process would cost more than the decision."""
+    notes: Mapping[str, _StrOrPromise] = field(default_factory=dict)
+    """What to expect of each level, in a few words ("plays ahead"), shown beside its label
+    where a person chooses whom to play against."""
     pause_after: Callable[[V], float] = field(default=lambda view: 1.0)
     """How many times the usual pause to wait before the next computer move, after one that
     left ``view`` (Thousand: longer after a trick closes, so people see it)."""
@@ -214,6 +219,14 @@ class GameComputers(Generic[V, A]):
     def label(self, level: str) -> str:
         """A level's name in the active language."""
         return str(dict(self.levels).get(level, level))
+
+    def choices(self) -> list[tuple[str, _StrOrPromise]]:
+        """The levels as choices of a form: each label with what to expect of it."""
+        notes = self.notes
+        return [
+            (value, format_lazy("{} — {}", label, notes[value]) if value in notes else label)
+            for value, label in self.levels
+        ]
 
     def choose(self, level: str, view: V, seed: str) -> A:
         """A computer player's action in ``view`` (its own seat's observation)."""

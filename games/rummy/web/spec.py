@@ -63,6 +63,11 @@ MAX_TABLE_TEXT = 1000
 
 
 LEVELS = (("beginner", _("Beginner")), ("normal", _("Normal")), ("expert", _("Expert")))
+LEVEL_NOTES = {
+    "beginner": _("plays the sets in its own rack"),
+    "normal": _("lays the most tiles it can"),
+    "expert": _("saves its jokers, blocks a player about to go out"),
+}
 """The computer players' levels (``games.rummy.bots``)."""
 
 
@@ -268,7 +273,10 @@ SPEC = GameSpec(
     rules=RummyRules(),
     table=RummyTable(),
     computers=GameComputers(
-        chooser="games.rummy.computer.choose", levels=LEVELS, stand_in="normal"
+        chooser="games.rummy.computer.choose",
+        levels=LEVELS,
+        notes=LEVEL_NOTES,
+        stand_in="normal",
     ),
     history=RummyHistory(),
 )

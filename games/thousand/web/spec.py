@@ -53,6 +53,11 @@ from games.thousand.web.summary import rules_summary
 from games.thousand.web.table import present
 
 LEVELS = (("beginner", _("Beginner")), ("normal", _("Normal")), ("expert", _("Expert")))
+LEVEL_NOTES = {
+    "beginner": _("makes a new player's mistakes"),
+    "normal": _("sound play, counts the cards"),
+    "expert": _("plays ahead through the hidden cards"),
+}
 """The computer players' levels (``games.thousand.bots``)."""
 VARIANT_ORDER = ("target", "bid_step", "following", "rounding", "four_nines")
 """The options in the order ``rules_summary`` words them."""
@@ -281,6 +286,7 @@ SPEC = GameSpec(
     computers=GameComputers(
         chooser="games.thousand.computer.choose",
         levels=LEVELS,
+        notes=LEVEL_NOTES,
         stand_in="normal",
         # The beginner and the normal player follow rules and decide at once; the expert
         # searches.
