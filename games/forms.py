@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -27,7 +28,7 @@ class PracticeForm(forms.Form):
             self.fields["players"] = _players_field(spec)
         self.fields["level"] = forms.ChoiceField(
             label=_("Computer players"),
-            choices=spec.computers.choices(),
+            choices=_level_choices(spec),
             initial=spec.computers.stand_in,
             widget=forms.RadioSelect,
             help_text=_("None of them ever sees your cards or tiles."),
@@ -94,6 +95,15 @@ class FriendsTableForm(forms.Form):
             if level != FRIEND:
                 chosen[number] = level
         return chosen
+
+
+def _level_choices(spec: AnySpec) -> list[tuple[str, object]]:
+    """The computers' levels, each label with what to expect of it ("Expert — plays ahead")."""
+    notes = spec.computers.notes
+    return [
+        (value, format_lazy("{} — {}", label, notes[value]) if value in notes else label)
+        for value, label in spec.computers.levels
+    ]
 
 
 def _players_field(spec: AnySpec) -> forms.Field:

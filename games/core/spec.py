@@ -20,8 +20,6 @@ from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from django.utils.text import format_lazy
-
 from games.core.spec_history import GameHistory
 
 if TYPE_CHECKING:
@@ -219,14 +217,6 @@ class GameComputers(Generic[V, A]):
     def label(self, level: str) -> str:
         """A level's name in the active language."""
         return str(dict(self.levels).get(level, level))
-
-    def choices(self) -> list[tuple[str, _StrOrPromise]]:
-        """The levels as choices of a form: each label with what to expect of it."""
-        notes = self.notes
-        return [
-            (value, format_lazy("{} — {}", label, notes[value]) if value in notes else label)
-            for value, label in self.levels
-        ]
 
     def choose(self, level: str, view: V, seed: str) -> A:
         """A computer player's action in ``view`` (its own seat's observation)."""
