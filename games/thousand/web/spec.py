@@ -105,6 +105,7 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
             setup["musik"],
             setup.get("scores", (0, 0, 0)),
             Rules.from_dict(setup.get("rules", {})),
+            setup.get("dealer_score", 0),
         )
         for action in actions:
             state = apply(state, action)
