@@ -90,6 +90,8 @@ def test_a_visitor_watches_three_friends_play_a_hand_of_thousand(
     expect(watcher.locator("body")).to_have_attribute("data-socket", "open")
     expect(first.locator("#watchers-count")).to_have_text(re.compile(r"1 watching"))
     expect(first.locator(".waiting-seat.kind-person")).to_have_count(3)
+    shoot(first, screenshot_dir / "watch-00-waiting-room-desktop.png")
+    shoot(watcher, screenshot_dir / "watch-00-waiting-desktop.png")
     first.locator("#start-table").click()
     # The watcher's page turns into the table by itself.
     expect(watcher.locator("#table .thousand-watch")).to_be_visible()

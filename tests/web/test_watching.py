@@ -405,3 +405,27 @@ def test_a_watcher_sees_a_whole_game_of_tile_rummy_without_a_hidden_tile(
     page = visitor.get(watch_url(match)).content.decode()
     assert "tiles left and points" in page
     assert re.search(r"went out|everyone passed", page)
+
+
+def test_a_watcher_of_four_at_thousand_sees_the_sitting_out_dealer_and_no_hidden_card(
+    alice: AbstractBaseUser,
+) -> None:
+    options = {**RULES, "players": 4}
+    match = services.create_friends_table(alice, "thousand", options, 4, seed=3, watchable=True)
+    services.fill_with_computers(match.pk, "beginner", user=alice)
+    services.start_table(match.pk, user=alice)
+    visitor = Client()
+    for _move in range(40):
+        table = current(match)
+        if table.state.is_over:
+            break
+        check_watcher_page(visitor, match)
+        if table.computer_to_move is not None:
+            computer_plays(match, legal_actions(table.state)[0])
+        else:
+            services.submit_move(
+                match.pk, legal_actions(table.state)[0], table.match.version, user=alice
+            )
+    page = visitor.get(watch_url(match)).content.decode()
+    assert page.count('class="seat seat-') == 4
+    assert "Deals and sits this hand out" in page
