@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import fields, replace
 
 import pytest
@@ -17,6 +18,7 @@ from django.urls import reverse
 from config.asgi import application
 from games import services
 from games.consumers import CLOSE_FORBIDDEN
+from games.core.watchers import watchers
 from games.models import Match
 from games.thousand.engine import Observation, legal_actions, spectator_view
 from games.watching import watch_fragments
@@ -429,3 +431,25 @@ def test_a_watcher_of_four_at_thousand_sees_the_sitting_out_dealer_and_no_hidden
     page = visitor.get(watch_url(match)).content.decode()
     assert page.count('class="seat seat-') == 4
     assert "Deals and sits this hand out" in page
+
+
+# -- the watchers' count -------------------------------------------------------------------------
+
+
+def test_the_watchers_are_counted_per_open_socket_and_run_out_unless_renewed(
+    settings: pytest.MonkeyPatch,
+) -> None:
+    settings.PRESENCE_SECONDS = 1  # type: ignore[attr-defined]
+    store = watchers()
+    store.arrive(7, "phone")
+    store.arrive(7, "laptop")
+    store.arrive(7, "laptop")  # a renewal, not a second watcher
+    store.arrive(8, "elsewhere")
+    assert (store.count(7), store.count(8), store.count(9)) == (2, 1, 0)
+    store.leave(7, "phone")
+    assert store.count(7) == 1
+    time.sleep(0.6)
+    store.arrive(7, "laptop")
+    time.sleep(0.6)
+    # The socket of a server killed with it open runs out; the renewed one stays.
+    assert (store.count(7), store.count(8)) == (1, 0)
