@@ -6,7 +6,8 @@ It joins the match's channel group like a player's socket, but only to listen: o
 public view, ``games.watching``), never a seat's. It is counted among the table's watchers
 (``games.core.watchers``) while it stays open. Every frame from the page is refused with the
 reason ``watching`` and changes nothing (a ``{"ping": true}`` is let be); no chat or other event
-of the players is ever sent down it, since it renders only the watcher's table. When the host
+of the players is ever sent down it: it hears only the notices in ``HEARD`` and renders only
+the watcher's table. When the host
 stops letting others watch, its next notice closes it with the refusal.
 """
 
@@ -32,8 +33,17 @@ from games.services import (
 from games.threads import for_tables
 from games.watching import refused_fragments, watch_fragments, watching
 
+HEARD = frozenset({"match.updated", "match.presence"})
+"""The match group's notices a watcher's socket acts on; any other (the players' chat, say) is
+dropped unread, never sent down it."""
+
 
 class WatchConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        kind = message.get("type", "")
+        if kind in HEARD or kind.startswith("websocket."):
+            await super().dispatch(message)
+
     async def connect(self) -> None:
         self.token: str = self.scope["url_route"]["kwargs"]["token"]
         self.language = _language(self.scope)

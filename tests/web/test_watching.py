@@ -10,6 +10,7 @@ import time
 from dataclasses import fields, replace
 
 import pytest
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
@@ -194,6 +195,10 @@ def test_a_watcher_cannot_play_deal_resign_or_switch_watching_over_http(
         "next": {"version": version},
         "resign": {},
         "watchable": {},
+        "start": {},
+        "fill": {"level": "normal"},
+        "free": {"seat": "1"},
+        "host": {"seat": "1"},
     }
     for client, status in ((client_of(carol), 404), (Client(), 403)):
         # A signed-in watcher has no seat (404); a visitor is not signed in at all (403).
@@ -201,7 +206,9 @@ def test_a_watcher_cannot_play_deal_resign_or_switch_watching_over_http(
         for path, data in posts.items():
             response = client.post(f"/play/{match.pk}/{path}/", data, HTTP_HX_REQUEST="true")
             assert response.status_code == status, path
+    assert client_of(carol).post(f"/play/{match.pk}/leave/").status_code == 404
     assert stored(match) == before
+    assert [seat.user_id for seat in match.seats.order_by("number")] == [alice.pk, bob.pk, None]
 
 
 def watch_socket(match: Match, cookie: bytes = b"") -> WebsocketCommunicator:
@@ -250,6 +257,12 @@ async def test_a_watchers_socket_refuses_every_frame_and_changes_nothing(
         assert version_of(answer) == before[0]
     await watcher.send_to(text_data=json.dumps({"ping": True}))
     assert await watcher.receive_nothing(timeout=0.3)
+    # The players' other notices (their chat) never reach a watcher, nor break its socket.
+    layer = get_channel_layer()
+    await layer.group_send(f"match-{match.pk}", {"type": "chat.message", "text": "secret"})
+    assert await watcher.receive_nothing(timeout=0.3)
+    await watcher.send_to(text_data=json.dumps({"resign": True}))
+    assert 'data-reason="watching"' in await watcher.receive_from(timeout=5)
     assert await database_sync_to_async(stored)(match) == before
 
     # The players' socket is no watcher's: it closes at once.
