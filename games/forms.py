@@ -82,6 +82,14 @@ class FriendsTableForm(forms.Form):
             label=_("List the table in the lobby: anyone may take a free seat"),
             required=False,
         )
+        self.fields["watchable"] = forms.BooleanField(
+            label=_("Others may watch"),
+            help_text=_(
+                "Anyone with the table's watch link sees it live: the cards and tiles played, "
+                "never a hand or a rack."
+            ),
+            required=False,
+        )
 
     @property
     def players(self) -> int:

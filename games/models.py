@@ -100,6 +100,13 @@ class Match(models.Model):
     listed = models.BooleanField(
         default=False, help_text="a friends' table shown in the lobby, for anyone to join"
     )
+    watch_token = models.CharField(
+        max_length=24,
+        unique=True,
+        null=True,
+        blank=True,
+        help_text="a friends' table others may watch: the key of its watch link",
+    )
     turn_started = models.DateTimeField(
         null=True, blank=True, help_text="when the turn of the seat to move began"
     )
@@ -151,6 +158,11 @@ class Match(models.Model):
     @property
     def is_friends(self) -> bool:
         return self.mode == self.Mode.FRIENDS
+
+    @property
+    def is_watchable(self) -> bool:
+        """Whether anyone with the table's watch link may watch it (a practice match never)."""
+        return self.is_friends and bool(self.watch_token)
 
 
 class Seat(models.Model):

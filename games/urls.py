@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from games import views
+from games import views, watching
 from games.core.registry import all_specs
 
 urlpatterns: list[URLPattern] = [
@@ -16,6 +16,8 @@ urlpatterns: list[URLPattern] = [
     path("play/<int:match_id>/free/", views.table_free, name="table_free"),
     path("play/<int:match_id>/host/", views.table_host, name="table_host"),
     path("play/<int:match_id>/leave/", views.table_leave, name="table_leave"),
+    path("play/<int:match_id>/watchable/", views.table_watchable, name="table_watchable"),
     path("t/<str:code>/", views.table_join, name="table_join"),
+    path("watch/<str:token>/", watching.table_watch, name="table_watch"),
 ]
 urlpatterns += [pattern for spec in all_specs() for pattern in spec.table.urls()]

@@ -50,6 +50,7 @@ from games.services import (
     read_table,
     removed_from,
     resign,
+    set_watchable,
     start_table,
     table_by_code,
     turn_of,
@@ -236,6 +237,7 @@ def _create_from(request: SignedInRequest, chosen: LobbyGame) -> Match | None:
                 computers=form.computers(),
                 turn_seconds=form.cleaned_data["clock"],
                 listed=form.cleaned_data["listed"],
+                watchable=form.cleaned_data["watchable"],
             )
     return None
 
@@ -377,6 +379,11 @@ def _hand_host(request: HttpRequest, match_id: int) -> Table:
 
 
 table_host = _move_view(_hand_host)
+table_watchable = _move_view(
+    lambda request, match_id: set_watchable(
+        match_id, request.POST.get("watchable") == "on", user=request.user
+    )
+)
 
 
 @require_POST

@@ -20,6 +20,7 @@ from games.core.presence import presence
 from games.core.push import push_presence
 from games.core.refusals import MoveRejected, not_found
 from games.core.tables import Table, load_table, locked_table, match_for_user
+from games.core.watchers import new_watch_token
 from games.models import Match, Removal, Seat
 
 if TYPE_CHECKING:
@@ -158,6 +159,21 @@ def hand_host(match_id: int, number: int, *, user: Person) -> Table:
         change.touch("owner")
 
     return _host_change(match_id, user, hand)
+
+
+def set_watchable(match_id: int, watchable: bool, *, user: Person) -> Table:
+    """The host lets others watch the table with a new watch link, or stops it (the old link
+    no longer shows the table, and open watch sockets close with the change's notice)."""
+
+    def switch(change: Change) -> None:
+        match = change.match
+        if match.is_finished:
+            raise MoveRejected("match_over", gettext_lazy("This match is over."))
+        if watchable != match.is_watchable:
+            match.watch_token = new_watch_token() if watchable else None
+            change.touch("watch_token")
+
+    return _host_change(match_id, user, switch)
 
 
 def start_table(match_id: int, *, user: Person) -> Table:

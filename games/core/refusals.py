@@ -26,6 +26,8 @@ STATUS_OF_REASON = {
     "seats_open": 409,
     "removed": 403,
     "not_a_person": 400,
+    "not_watchable": 404,
+    "watching": 403,
 }
 """How a view answers each refusal; the consumer sends the reason in an error frame."""
 

@@ -44,6 +44,7 @@ from games.thousand.engine import (
     new_hand,
     new_match,
     seat_of,
+    spectator_view,
     view_for_seat,
 )
 from games.thousand.web import forms as thousand_forms
@@ -51,6 +52,7 @@ from games.thousand.web import history
 from games.thousand.web import rules as rules_steps
 from games.thousand.web.summary import rules_summary
 from games.thousand.web.table import present
+from games.thousand.web.watching import present_watching
 
 LEVELS = (("beginner", _("Beginner")), ("normal", _("Normal")), ("expert", _("Expert")))
 LEVEL_NOTES = {
@@ -171,6 +173,9 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
     def observation(self, state: HandState, seat: int) -> PublicView:
         return view_for_seat(state, seat)
 
+    def public_view(self, state: HandState) -> PublicView:
+        return spectator_view(state)
+
     def answers_at_once(self, state: HandState) -> bool:
         # Only a player whose cards qualify is asked about a re-deal (rules 2.2): a pause or
         # a version spent waiting for a computer's answer would tell that its cards are weak.
@@ -179,6 +184,7 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
 
 class ThousandTable(GameTable[str]):
     template = "games/thousand/table.html"
+    watch_template = "games/thousand/_watch.html"
     rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/thousand.html")
 
     def options_form(
@@ -218,6 +224,9 @@ class ThousandTable(GameTable[str]):
         request: HttpRequest | None = None,
     ) -> Any:
         return present(table, seat, names, message)
+
+    def present_watching(self, table: Table, names: Sequence[str]) -> Any:
+        return present_watching(table, names)
 
     def listing(self, match: Match) -> str:
         """The target, the number of players if four, and every option off the house rules."""
