@@ -26,6 +26,11 @@ STATUS_OF_REASON = {
     "seats_open": 409,
     "removed": 403,
     "not_a_person": 400,
+    "no_chat": 400,
+    "not_at_table": 403,
+    "empty": 400,
+    "too_long": 400,
+    "rate_limited": 429,
 }
 """How a view answers each refusal; the consumer sends the reason in an error frame."""
 
