@@ -18,7 +18,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.core.drawn import Drawn
 from games.core.names import display_name
@@ -38,7 +38,7 @@ MAX_LENGTH = 300
 PHRASES: dict[str, _StrOrPromise] = {
     "gg": gettext_lazy("Good game"),
     "wp": gettext_lazy("Well played"),
-    "turn": gettext_lazy("Your turn"),
+    "turn": pgettext_lazy("a quick phrase of the table chat", "Your turn"),
     "brb": gettext_lazy("Sorry, back in a minute"),
 }
 """The quick phrases, by the key a message stores."""
@@ -49,7 +49,7 @@ NOT_AT_TABLE = gettext_lazy("Only the people seated at this table can use its ch
 
 def chat_limit() -> tuple[int, int]:
     """How many messages one person may send in how many seconds (``CHAT_LIMIT``)."""
-    messages, seconds = getattr(settings, "CHAT_LIMIT", (5, 10))
+    messages, seconds = settings.CHAT_LIMIT
     return int(messages), int(seconds)
 
 
