@@ -283,7 +283,7 @@ def _render_table(
             table_fragments(table, seat, message=message, request=request), status=status
         )
     context = page_context(table, seat, message, request)
-    context["chat"] = chat_panel(table.match.pk, request.user)
+    context["chat"] = chat_panel(table.match.pk, request.user) if table.match.is_friends else None
     return render(request, template_of(table, seat), context, status=status)
 
 

@@ -48,7 +48,6 @@ def test_three_people_chat_at_a_friends_table(browser: Browser, live_server_url:
     match = services.create_friends_table(alice, "thousand", RULES, 3, seed=11)  # type: ignore[arg-type]
     for person in (bob, carol):
         services.join_table(match.pk, person)  # type: ignore[arg-type]
-    services.start_table(match.pk, user=alice)
     url = f"{live_server_url}/play/{match.pk}/"
     errors: list[str] = []
     pages = []
@@ -61,6 +60,22 @@ def test_three_people_chat_at_a_friends_table(browser: Browser, live_server_url:
         expect(page.locator("body")).to_have_attribute("data-socket", "open")
         pages.append(page)
     first, second, third = pages
+
+    # In the waiting room already: a message comes live, the room staying as it is.
+    for page in pages:
+        page.evaluate("window.stillTheSamePage = true")
+    say(second, "ready when you are")
+    for page in pages:
+        expect(page.locator("#chat-lines .chat-text").last).to_have_text(
+            "ready when you are", timeout=5_000
+        )
+        assert page.evaluate("window.stillTheSamePage === true")
+    shot(first, "00-waiting-room")
+    first.locator("#start-table").click()
+    for page in pages:
+        expect(page.locator("#table .hand")).to_have_count(1, timeout=10_000)
+        expect(page.locator("#chat-lines .chat-text").first).to_have_text("ready when you are")
+        expect(page.locator("body")).to_have_attribute("data-socket", "open")
 
     # Both ways, live, escaped and never a link.
     say(first, "Hello <b>all</b> https://example.com")
@@ -79,6 +94,9 @@ def test_three_people_chat_at_a_friends_table(browser: Browser, live_server_url:
     expect(second.locator("#chat-lines .chat-text").last).to_have_text("Dobra gra", timeout=5_000)
     expect(first.locator("#chat-lines .chat-text").last).to_have_text("Good game", timeout=5_000)
     expect(third.locator("#chat-lines .chat-text").last).to_have_text("Good game", timeout=5_000)
+    for page in pages:  # the chat's frames never take the table's place
+        expect(page.locator("#table .hand")).to_have_count(1)
+        expect(page.locator("#chat-log")).to_have_count(1)
     shot(second, "01-thousand-desktop-polish")
     shot(first, "02-thousand-desktop")
 
@@ -121,6 +139,13 @@ def test_three_people_chat_at_a_friends_table(browser: Browser, live_server_url:
         expect(page.locator("#chat-lines .chat-line", has_text="spam 5")).to_have_count(
             0, timeout=5_000
         )
+    # The match's page keeps the chat for its players, without the hidden message.
+    first.goto(f"{live_server_url}/matches/{match.pk}/")
+    record = first.locator("#chat-record")
+    expect(record).to_contain_text("hi alice")
+    expect(record).to_contain_text("Hello <b>all</b> https://example.com")
+    expect(record.locator(".chat-line", has_text="spam 5")).to_have_count(0)
+    shot(first, "06-match-page")
     assert errors == []
     assert Match.objects.get(pk=match.pk).status == Match.Status.PLAYING
 

@@ -20,7 +20,8 @@ from games.chat import chat_frame
 from games.core import chat
 from games.models import ChatMessage, ChatMute, Match, ModerationAction, Report
 
-from .conftest import make_user
+from .conftest import current, make_user
+from .hidden import hidden_cards_shown
 from .test_consumers import session_cookie
 from .test_friends_tables import client_of, refusal, started_table
 from .test_host_tools import frame_with, socket_of
@@ -371,13 +372,15 @@ async def test_a_message_reaches_every_seat_live_each_in_their_own_view(
         await frame_with(communicator, 'id="chat-log"')
     await database_sync_to_async(chat.post_message)(table.pk, alice, text="hi <all>")
     await database_sync_to_async(chat.post_message)(table.pk, bob, phrase="wp")
-    for communicator in sockets[:2]:
-        frame = await frame_with(communicator, "Well played")
-        assert "hi &lt;all&gt;" in frame
+    state = await database_sync_to_async(current)(table)
+    frames = [await frame_with(communicator, "Well played") for communicator in sockets]
+    for number, frame in enumerate(frames):
         assert 'hx-swap-oob="true"' in frame
         assert 'id="table"' not in frame
-    carols = await frame_with(sockets[2], "Well played")
-    assert "hi &lt;all&gt;" not in carols
-    assert "You muted alice." in carols
+        assert hidden_cards_shown(frame, state.view_for(number)) == set()
+    for frame in frames[:2]:
+        assert "hi &lt;all&gt;" in frame
+    assert "hi &lt;all&gt;" not in frames[2]
+    assert "You muted alice." in frames[2]
     for communicator in sockets:
         await communicator.disconnect()
