@@ -24,6 +24,7 @@ from games.core.drawn import Drawn
 from games.core.names import display_name
 from games.core.push import group_name, send_to_group
 from games.core.refusals import MoveRejected
+from games.core.sessions import user_group
 from games.models import ChatMessage, ChatMute, Match, ModerationAction, Report, Seat
 
 if TYPE_CHECKING:
@@ -128,18 +129,26 @@ def _other_person(match_id: int, user: Person, person_id: int) -> int:
     return person_id
 
 
+def _tell_the_viewer(user: Person) -> None:
+    """The viewer's own open tables (other tabs, other devices) show their chat again."""
+    viewer = int(user.pk or 0)
+    transaction.on_commit(lambda: send_to_group(user_group(viewer), {"type": "chat.updated"}))
+
+
 def mute(match_id: int, user: Person, person_id: int) -> None:
     """``user`` no longer reads the messages of the person ``person_id`` (anywhere)."""
-    ChatMute.objects.get_or_create(
-        viewer_id=user.pk, muted_id=_other_person(match_id, user, person_id)
-    )
+    muted = _other_person(match_id, user, person_id)
+    with transaction.atomic():
+        ChatMute.objects.get_or_create(viewer_id=user.pk, muted_id=muted)
+        _tell_the_viewer(user)
 
 
 def unmute(match_id: int, user: Person, person_id: int) -> None:
     """``user`` reads the messages of ``person_id`` again."""
-    ChatMute.objects.filter(
-        viewer_id=user.pk, muted_id=_other_person(match_id, user, person_id)
-    ).delete()
+    muted = _other_person(match_id, user, person_id)
+    with transaction.atomic():
+        ChatMute.objects.filter(viewer_id=user.pk, muted_id=muted).delete()
+        _tell_the_viewer(user)
 
 
 def phrase_text(message: ChatMessage) -> str:

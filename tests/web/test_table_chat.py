@@ -192,6 +192,11 @@ def test_markup_in_messages_and_names_is_escaped_on_every_page(
         client_of(alice).get(reverse("match_replay", args=[table.pk, 1])).content.decode(),
         client_of(staff).get(reverse("staff_reports")).content.decode(),
     ]
+    chat.hide_message(staff, message.pk, "<i>markup</i>")
+    log = client_of(staff).get(reverse("staff_log")).content.decode()
+    assert ESCAPED in log
+    assert "&lt;i&gt;markup&lt;/i&gt;" in log
+    assert MARKUP not in log
     for page in pages:
         assert ESCAPED in page
         assert "&lt;b&gt;Bob&lt;/b&gt;" in page
@@ -384,3 +389,22 @@ async def test_a_message_reaches_every_seat_live_each_in_their_own_view(
     assert "You muted alice." in frames[2]
     for communicator in sockets:
         await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_mute_reaches_the_viewers_other_open_tables_at_once(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    table = await database_sync_to_async(started_table)(alice, bob, carol)
+    await database_sync_to_async(chat.post_message)(table.pk, bob, text="noise")
+    cookie = await database_sync_to_async(session_cookie)(alice)
+    tabs = [socket_of(table, cookie), socket_of(table, cookie)]
+    for tab in tabs:
+        assert (await tab.connect())[0]
+        assert "noise" in await frame_with(tab, 'id="chat-log"')
+    await database_sync_to_async(chat.mute)(table.pk, alice, bob.pk)
+    for tab in tabs:
+        frame = await frame_with(tab, "You muted bob.")
+        assert "noise" not in frame
+        await tab.disconnect()
