@@ -186,9 +186,18 @@ def test_the_chat_panel_leaves_the_tables_controls_free(
     expect(panel).to_be_visible()
     if screen == "phone":
         expect(page.locator("#chat-text")).to_be_hidden()  # closed until opened
+        other = browser.new_context(viewport=VIEWPORTS["desktop"])  # type: ignore[arg-type]
+        other.add_cookies(signed_in_cookie(browser, live_server_url, bob))
+        bobs = other.new_page()
+        bobs.goto(f"{live_server_url}/play/{match.pk}/")
+        bobs.locator("[data-phrase=brb]").click()
+        expect(bobs.locator("#chat-lines .chat-line")).to_have_count(4)
+        expect(panel).to_have_class("chat-panel unread", timeout=5_000)
+        shot(page, f"05-{game}-{screen}-closed")
         page.locator(".chat-summary").click()
+        expect(panel).to_have_class("chat-panel")
     expect(page.locator("#chat-text")).to_be_visible()
-    expect(page.locator("#chat-lines .chat-line")).to_have_count(3)
+    expect(page.locator("#chat-lines .chat-line")).to_have_count(4 if screen == "phone" else 3)
     box = panel.bounding_box()
     assert box is not None
     width = VIEWPORTS[screen]["width"]
@@ -204,4 +213,5 @@ def test_the_chat_panel_leaves_the_tables_controls_free(
         ) and not (other["x"] + other["width"] <= box["x"] or other["x"] >= box["x"] + box["width"])
         assert not overlaps, control.evaluate("element => element.outerHTML")[:200]
     shot(page, f"05-{game}-{screen}")
-    context.close()
+    for opened in browser.contexts:
+        opened.close()
