@@ -400,6 +400,7 @@ class ModerationAction(AppendOnly):
         REPORT = "report", _("Closed a report")
         REMOVE_GUESTS = "remove_guests", _("Removed stale guest accounts")
         COINS = "coins", _("Gave or took away coins")
+        HIDE_CHAT = "hide_chat", _("Hid a chat message")
 
     staff = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -439,6 +440,7 @@ class Report(models.Model):
     class Kind(models.TextChoices):
         NAME = "name", _("Display name")
         CONDUCT = "conduct", _("Conduct at a friends' table")
+        CHAT = "chat", _("A chat message")
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
@@ -459,6 +461,14 @@ class Report(models.Model):
         Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="reports"
     )
     text = models.TextField(max_length=1000, blank=True, default="")
+    chat_message = models.ForeignKey(
+        "ChatMessage",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reports",
+        help_text="the chat message reported (its text is copied into text)",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created = models.DateTimeField(auto_now_add=True)
     closed = models.DateTimeField(null=True, blank=True)
@@ -469,3 +479,49 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"Report {self.pk} on {self.reported_name} ({self.status})"
+
+
+class ChatMessage(models.Model):
+    """A message said at a friends' table by a person seated there: typed text, or a quick
+    phrase stored by its key so that each reader sees it in their own language. Staff may hide
+    it (for everyone); it goes with its author's account."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    seat = models.PositiveSmallIntegerField(help_text="the author's seat at the match")
+    text = models.TextField(max_length=300, blank=True, default="")
+    phrase = models.CharField(
+        max_length=20, blank=True, default="", help_text="a quick phrase's key, instead of text"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    hidden_at = models.DateTimeField(null=True, blank=True, help_text="hidden by staff")
+
+    class Meta:
+        ordering = ("created", "pk")
+        indexes = (
+            models.Index(fields=("match", "created"), name="chat_of_a_match"),
+            models.Index(fields=("author", "created"), name="chat_of_an_author"),
+        )
+
+    def __str__(self) -> str:
+        return f"Chat {self.pk} at match {self.match_id}"
+
+
+class ChatMute(models.Model):
+    """A person who does not want to read another one's chat messages (their own choice)."""
+
+    viewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
+    )
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("viewer", "muted"), name="one_mute_per_pair"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.viewer_id} mutes {self.muted_id}"

@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from games import views, watching
+from games import chat, views, watching
 from games.core.registry import all_specs
 
 urlpatterns: list[URLPattern] = [
@@ -17,6 +17,10 @@ urlpatterns: list[URLPattern] = [
     path("play/<int:match_id>/host/", views.table_host, name="table_host"),
     path("play/<int:match_id>/leave/", views.table_leave, name="table_leave"),
     path("play/<int:match_id>/watchable/", views.table_watchable, name="table_watchable"),
+    path("play/<int:match_id>/chat/", chat.chat_post, name="chat_post"),
+    path("play/<int:match_id>/chat/mute/", chat.chat_mute, name="chat_mute"),
+    path("play/<int:match_id>/chat/unmute/", chat.chat_unmute, name="chat_unmute"),
+    path("play/<int:match_id>/chat/report/", chat.chat_report, name="chat_report"),
     path("t/<str:code>/", views.table_join, name="table_join"),
     path("watch/<str:token>/", watching.table_watch, name="table_watch"),
 ]

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.chat import chat_panel
 from games.core.computers import runner
 from games.core.http import HtmxRequest, SignedInRequest
 from games.core.limits import blocked, code_limits, count_miss
@@ -284,6 +285,7 @@ def _render_table(
             table_fragments(table, seat, message=message, request=request), status=status
         )
     context = page_context(table, seat, message, request)
+    context["chat"] = chat_panel(table.match.pk, request.user) if table.match.is_friends else None
     return render(request, template_of(table, seat), context, status=status)
 
 

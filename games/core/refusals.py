@@ -28,6 +28,11 @@ STATUS_OF_REASON = {
     "not_a_person": 400,
     "not_watchable": 404,
     "watching": 403,
+    "no_chat": 400,
+    "not_at_table": 403,
+    "empty": 400,
+    "too_long": 400,
+    "rate_limited": 429,
 }
 """How a view answers each refusal; the consumer sends the reason in an error frame."""
 
