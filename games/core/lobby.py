@@ -83,6 +83,23 @@ def create_friends_table(
     )
 
 
+def create_rematch_table(
+    owner: User, old: Match, seats: Sequence[Mapping[str, Any]], seed: int | None = None
+) -> Match:
+    """A friends' table waiting for players, a rematch of the finished ``old``: its game,
+    options and turn clock, the ``seats`` given (people, computers or open)."""
+    return _create(
+        owner,
+        get_spec(old.game),
+        old.options,
+        seats,
+        Match.Mode.FRIENDS,
+        seed=seed,
+        turn_seconds=old.turn_seconds,
+        rematch_of=old,
+    )
+
+
 def _create(
     owner: User,
     spec: AnySpec,
@@ -92,6 +109,7 @@ def _create(
     seed: int | None = None,
     turn_seconds: int | None = None,
     listed: bool = False,
+    rematch_of: Match | None = None,
 ) -> Match:
     players = len(seats)
     if players not in spec.rules.seat_counts:
@@ -106,6 +124,7 @@ def _create(
             scores=[0] * players,
             turn_seconds=turn_seconds,
             listed=listed,
+            rematch_of=rematch_of,
         )
         if seed is not None:
             match.seed = seed

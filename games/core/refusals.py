@@ -26,6 +26,14 @@ STATUS_OF_REASON = {
     "seats_open": 409,
     "removed": 403,
     "not_a_person": 400,
+    "unknown_person": 400,
+    "yourself": 400,
+    "guest": 400,
+    "already_seated": 409,
+    "already_invited": 409,
+    "not_over": 409,
+    "expired": 410,
+    "not_yours": 403,
 }
 """How a view answers each refusal; the consumer sends the reason in an error frame."""
 
