@@ -7,10 +7,12 @@ expires with its table: started, full, finished or closed; a rematch's after two
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import QuerySet
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
@@ -18,7 +20,7 @@ from accounts.guests import is_guest
 from accounts.models import Profile
 from games.core.names import display_name
 from games.core.registry import get_spec
-from games.models import Invitation, Match
+from games.models import Invitation, Match, Seat
 from games.services import (
     MoveRejected,
     Table,
@@ -48,6 +50,27 @@ def tell_invited(user_id: int) -> None:
     transaction.on_commit(
         lambda: send_to_group(person_group(user_id), {"type": "invitations.changed"})
     )
+
+
+@receiver(post_save, sender=Seat, dispatch_uid="invitations_follow_the_seats")
+def seats_changed(sender: type[Seat], instance: Seat, **kwargs: Any) -> None:
+    """A seat of a waiting table taken, filled or freed: the pages of those invited to it show
+    their invitations again (one that can no longer be accepted goes). A seat's play (a
+    stand-in) changes no invitation."""
+    fields = kwargs.get("update_fields")
+    if kwargs.get("created") or (fields is not None and not {"user", "computer_level"} & fields):
+        return
+    for user_id in Invitation.objects.filter(match_id=instance.match_id).values_list(
+        "user_id", flat=True
+    ):
+        tell_invited(user_id)
+
+
+@receiver(post_delete, sender=Invitation, dispatch_uid="invitations_answered_or_closed")
+def invitation_gone(sender: type[Invitation], instance: Invitation, **kwargs: Any) -> None:
+    """An invitation answered, or gone with its table (closed by its host): its person's pages
+    no longer show it."""
+    tell_invited(instance.user_id)
 
 
 def is_live(invitation: Invitation, table: Table) -> bool:
@@ -165,7 +188,6 @@ def accept(invitation_id: int, *, user: User) -> Match:
         except MoveRejected:
             raise MoveRejected("expired", EXPIRED) from None
         invitation.delete()
-        tell_invited(user.pk)
     return match
 
 
@@ -175,5 +197,4 @@ def decline(invitation_id: int, *, user: User) -> None:
         invitation = _own_invitation(invitation_id, user)
         match_id = invitation.match_id
         invitation.delete()
-        tell_invited(user.pk)
         transaction.on_commit(lambda: push_presence(match_id))

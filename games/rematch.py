@@ -81,6 +81,5 @@ def _join(new: Match, user: User, seat: int) -> Match:
     if invitation is not None:
         seat = invitation.seat if invitation.seat is not None else seat
         invitation.delete()
-        tell_invited(user.pk)
     join_table(new.pk, user, seat=seat)
     return new

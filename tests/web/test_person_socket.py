@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
+from games import services
 from games.core.sessions import CLOSE_SIGNED_OUT
 from games.history import moderation
 from games.invitations import invite_by_name
@@ -70,6 +71,26 @@ async def test_an_invitation_made_while_away_comes_with_the_first_frame(
     first = await communicator.receive_from()
     assert f'id="accept-invitation-{invitation.pk}"' in first
     assert f'action="/invitations/{invitation.pk}/decline/"' in first
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize("how", ["filled", "closed"])
+async def test_an_invitation_goes_live_when_its_table_fills_or_closes(
+    alice: User, bob: User, how: str
+) -> None:
+    match = await database_sync_to_async(waiting_table)(alice)
+    invitation = await database_sync_to_async(invite_by_name)(match.pk, "bob", user=alice)
+    communicator = await opened(await database_sync_to_async(signed_in)(bob))
+    assert await communicator.receive_nothing(timeout=0.2)
+
+    if how == "filled":
+        await database_sync_to_async(services.fill_with_computers)(match.pk, "normal", user=alice)
+    else:
+        await database_sync_to_async(services.leave_waiting_table)(match.pk, user=alice)
+
+    frame = await communicator.receive_from(timeout=3)
+    assert frame == '<div id="invitations" class="invitations">\n  \n</div>\n'
+    assert f"invitation-{invitation.pk}" not in frame
     await communicator.disconnect()
 
 
