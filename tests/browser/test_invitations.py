@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,7 +16,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games import services
 from games.models import Match, Seat
-from tests.web.conftest import make_user
+from tests.web.conftest import current, make_user
+from tests.web.hidden import hidden_cards_shown, shown_cards
 
 from .test_play_a_hand import VIEWPORTS
 
@@ -35,9 +37,22 @@ def signed_in(browser: Browser, base: str, user: User, screen: str = "desktop") 
     return context
 
 
-def opened(context: BrowserContext, url: str, errors: list[str]) -> Page:
+def opened(
+    context: BrowserContext,
+    url: str,
+    errors: list[str],
+    frames: list[tuple[int, str]] | None = None,
+    seat: int = -1,
+) -> Page:
+    """The page of ``url``; every frame its sockets receive goes to ``frames`` as ``seat``'s."""
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
+    if frames is not None:
+
+        def on_socket(socket: Any) -> None:
+            socket.on("framereceived", lambda payload: frames.append((seat, str(payload))))
+
+        page.on("websocket", on_socket)
     page.goto(url)
     expect(page.locator("#person-socket")).to_have_attribute("data-open", "true")
     return page
@@ -112,9 +127,14 @@ def test_a_rematch_accepted_by_one_declined_by_another_starts_with_a_computer(
     services.start_table(old.pk, user=alice)
     Match.objects.filter(pk=old.pk).update(status=Match.Status.FINISHED, winner=0)
     old_url = f"{live_server_url}/play/{old.pk}/"
+    finished = current(old)
+    views = [finished.view_for(seat) for seat in range(3)]
+    frames: list[tuple[int, str]] = []
     pages = [
-        opened(signed_in(browser, live_server_url, person, screen), old_url, errors)
-        for person, screen in ((alice, "desktop"), (bob, "desktop"), (carol, "phone"))
+        opened(signed_in(browser, live_server_url, person, screen), old_url, errors, frames, n)
+        for n, (person, screen) in enumerate(
+            ((alice, "desktop"), (bob, "desktop"), (carol, "phone"))
+        )
     ]
     first, second, third = pages
     for page in pages:
@@ -129,6 +149,13 @@ def test_a_rematch_accepted_by_one_declined_by_another_starts_with_a_computer(
     for page in (first, second):
         expect(page.locator("#rematch-accept")).to_be_visible()
         expect(page.locator(".invitation")).to_contain_text("carol offers a rematch of Thousand.")
+    # The old table's pages were sent the finished table again, with the offer, over their
+    # sockets: each shows its own hand and no card its seat may not see.
+    offered = [(seat, html) for seat, html in frames if 'id="rematch-accept"' in html]
+    assert {seat for seat, _html in offered} == {0, 1}
+    for seat, html in offered:
+        assert shown_cards(html)
+        assert hidden_cards_shown(html, views[seat]) == set(), seat
     shot(first, "rematch-01-offer-desktop")
     shot(third, "rematch-02-new-table-390")
 
