@@ -182,3 +182,23 @@ def test_the_waiting_room_names_those_invited_and_offers_the_link(alice: User, b
     assert re.search(r'id="invited">[^<]*bob</p>', page)
     assert f'data-link="http://testserver/t/{match.code}/"' in page
     assert 'id="invite-name"' in page
+
+
+def test_declining_goes_back_to_the_page_it_was_on_and_never_off_the_site(
+    alice: User, bob: User
+) -> None:
+    match = waiting_table(alice)
+    bob_client = client_of(bob)
+    here = invite_by_name(match.pk, "bob", user=alice)
+    answer = bob_client.post(
+        reverse("invitation_decline", args=[here.pk]),
+        HTTP_REFERER="http://testserver/ranking/",
+    )
+    assert answer["Location"] == "http://testserver/ranking/"
+    away = invite_by_name(match.pk, "bob", user=alice)
+    answer = bob_client.post(
+        reverse("invitation_decline", args=[away.pk]),
+        HTTP_REFERER="https://elsewhere.example/",
+    )
+    assert answer["Location"] == reverse("lobby")
+    assert not Invitation.objects.exists()

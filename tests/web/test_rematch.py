@@ -169,3 +169,18 @@ def test_the_finished_table_offers_the_rematch_then_leads_to_it(
     page = client_of(carol).get(table).content.decode()
     assert 'id="rematch-accept"' in page
     assert "bob offers a rematch." in page
+
+
+def test_a_finished_rummy_table_offers_the_rematch_too(alice: User, bob: User) -> None:
+    old = services.create_friends_table(alice, "rummy", {}, 2, seed=3)
+    services.join_table(old.pk, bob)
+    services.start_table(old.pk, user=alice)
+    Match.objects.filter(pk=old.pk).update(status=Match.Status.FINISHED, winner=1)
+    table = reverse("match_table", args=[old.pk])
+    assert 'id="rematch-offer-button"' in client_of(alice).get(table).content.decode()
+    answer = client_of(bob).post(reverse("match_rematch", args=[old.pk]))
+    new = Match.objects.get(rematch_of=old)
+    assert answer["Location"] == reverse("match_table", args=[new.pk])
+    assert (new.game, new.options) == ("rummy", Match.objects.get(pk=old.pk).options)
+    assert seats_of(new) == [(bob.pk, ""), (None, "")]
+    assert 'id="rematch-accept"' in client_of(alice).get(table).content.decode()
