@@ -133,7 +133,7 @@ def test_a_rematch_accepted_by_one_declined_by_another_starts_with_a_computer(
     pages = [
         opened(signed_in(browser, live_server_url, person, screen), old_url, errors, frames, n)
         for n, (person, screen) in enumerate(
-            ((alice, "desktop"), (bob, "desktop"), (carol, "phone"))
+            ((alice, "desktop"), (bob, "phone"), (carol, "desktop"))
         )
     ]
     first, second, third = pages
@@ -157,7 +157,8 @@ def test_a_rematch_accepted_by_one_declined_by_another_starts_with_a_computer(
         assert shown_cards(html)
         assert hidden_cards_shown(html, views[seat]) == set(), seat
     shot(first, "rematch-01-offer-desktop")
-    shot(third, "rematch-02-new-table-390")
+    shot(second, "rematch-02-offer-390")
+    shot(third, "rematch-03-new-table-desktop")
 
     first.locator("#rematch-accept").click()
     expect(first).to_have_url(third.url)
@@ -183,5 +184,5 @@ def test_a_rematch_accepted_by_one_declined_by_another_starts_with_a_computer(
         (alice.pk, ""),
         (None, "normal"),
     ]
-    shot(first, "rematch-03-started-desktop")
+    shot(first, "rematch-04-started-desktop")
     assert errors == []
