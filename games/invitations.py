@@ -7,6 +7,7 @@ expires with its table: started, full, finished or closed; a rematch's after two
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
@@ -93,6 +94,8 @@ class Shown:
     by: str
     game: str
     rematch: bool
+    expires: datetime | None = None
+    """When a rematch's invitation runs out (None: with its table only)."""
 
 
 def pending(user: Person) -> list[Shown]:
@@ -115,6 +118,7 @@ def pending(user: Person) -> list[Shown]:
                     by=display_name(invitation.by),
                     game=str(table.spec.name),
                     rematch=invitation.seat is not None,
+                    expires=invitation.expires,
                 )
             )
     return shown

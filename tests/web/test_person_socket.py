@@ -4,6 +4,8 @@ and a new password)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -11,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, User
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from config.asgi import application
 from games import services
@@ -18,8 +21,10 @@ from games.core.sessions import CLOSE_SIGNED_OUT
 from games.history import moderation
 from games.invitations import invite_by_name
 from games.models import Invitation
+from games.rematch import offer_rematch
 
 from .test_friends_tables import waiting_table
+from .test_rematch import finished_table
 from .test_socket_session import PASSWORD, closed_with, cookie_of, signed_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -91,6 +96,25 @@ async def test_an_invitation_goes_live_when_its_table_fills_or_closes(
     frame = await communicator.receive_from(timeout=3)
     assert frame == '<div id="invitations" class="invitations">\n  \n</div>\n'
     assert f"invitation-{invitation.pk}" not in frame
+    await communicator.disconnect()
+
+
+async def test_a_rematch_invitation_leaves_the_page_when_its_time_runs_out(
+    alice: User, bob: User
+) -> None:
+    def offered() -> Invitation:
+        old = finished_table(alice, bob, computer=True)
+        offer_rematch(old.pk, user=alice)
+        # Its two minutes nearly over.
+        Invitation.objects.update(expires=timezone.now() + timedelta(seconds=0.5))
+        return Invitation.objects.get(user=bob)
+
+    invitation = await database_sync_to_async(offered)()
+    communicator = person_socket(cookie_of(await database_sync_to_async(signed_in)(bob)))
+    assert (await communicator.connect())[0]
+    assert f'id="accept-invitation-{invitation.pk}"' in await communicator.receive_from()
+    frame = await communicator.receive_from(timeout=3)
+    assert "accept-invitation" not in frame
     await communicator.disconnect()
 
 
