@@ -8,15 +8,20 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games.core.http import SignedInRequest
+from games.core.limits import Limit, blocked, count_miss
 from games.invitations import accept, decline, invite_by_name
 from games.rematch import offer_rematch
 from games.services import MoveRejected
 
 ANSWER_TEMPLATE = "games/_invite_answer.html"
 REFUSED_TEMPLATE = "games/invitation_refused.html"
+INVITE_LIMITS = (Limit(20, 60), Limit(100, 3600))
+"""Invitations by name one address, and one account, may send in each window (names that
+find nobody included): nobody is flooded with invitations, and names are not fished for."""
 
 
 @require_POST
@@ -24,6 +29,12 @@ REFUSED_TEMPLATE = "games/invitation_refused.html"
 def table_invite(request: SignedInRequest, match_id: int) -> HttpResponse:
     """Invites the person named in the form to the table; answers with a line saying so."""
     name = str(request.POST.get("name", ""))[:150]
+    if blocked(request, "invite", INVITE_LIMITS):
+        message = gettext("Too many invitations: wait a few minutes, then try again.")
+        return render(
+            request, ANSWER_TEMPLATE, {"message": message, "reason": "too_many"}, status=429
+        )
+    count_miss(request, "invite", INVITE_LIMITS)
     try:
         invitation = invite_by_name(match_id, name, user=request.user)
     except MoveRejected as rejected:

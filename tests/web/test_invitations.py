@@ -5,9 +5,11 @@ reason code with nothing saved; an invitation expires with its table."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser, User
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -20,6 +22,14 @@ from .conftest import make_user
 from .test_friends_tables import client_of, refusal, started_table, waiting_table
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_invitations_counted_yet() -> Iterator[None]:
+    """The limit on invitations counts in the cache: each test starts from none."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture
@@ -201,4 +211,13 @@ def test_declining_goes_back_to_the_page_it_was_on_and_never_off_the_site(
         HTTP_REFERER="https://elsewhere.example/",
     )
     assert answer["Location"] == reverse("lobby")
+    assert not Invitation.objects.exists()
+
+
+def test_invitations_are_limited_per_person(alice: User, bob: User) -> None:
+    match = waiting_table(alice)
+    host = client_of(alice)
+    for number in range(20):
+        assert invite(host, match, f"nobody {number}") == (400, "unknown_person")
+    assert invite(host, match, "bob") == (429, "too_many")
     assert not Invitation.objects.exists()
