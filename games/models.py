@@ -126,6 +126,14 @@ class Match(models.Model):
         null=True, blank=True, help_text="staff voided the match: kept, but it counts for nothing"
     )
     void_reason = models.TextField(blank=True, default="")
+    rematch_of = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch",
+        help_text="the finished friends' match whose players were offered this table",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -245,6 +253,34 @@ class Removal(models.Model):
 
     def __str__(self) -> str:
         return f"User {self.user_id} removed from match {self.match_id}"
+
+
+class Invitation(models.Model):
+    """A person invited to a friends' table still waiting for players: by their display name
+    (any open seat) or to a rematch (``seat``: theirs turned by one, for two minutes). It is
+    gone once answered, and expires with the table (started, full, finished or closed)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="a rematch's seat kept for the person"
+    )
+    expires = models.DateTimeField(
+        null=True, blank=True, help_text="a rematch's answer is due by then"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created",)
+        constraints = (
+            models.UniqueConstraint(fields=("match", "user"), name="one_invitation_per_person"),
+        )
+
+    def __str__(self) -> str:
+        return f"User {self.user_id} invited to match {self.match_id}"
 
 
 class Round(models.Model):

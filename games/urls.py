@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from games import chat, views, watching
+from games import chat, invitation_views, views, watching
 from games.core.registry import all_specs
 
 urlpatterns: list[URLPattern] = [
@@ -21,6 +21,18 @@ urlpatterns: list[URLPattern] = [
     path("play/<int:match_id>/chat/mute/", chat.chat_mute, name="chat_mute"),
     path("play/<int:match_id>/chat/unmute/", chat.chat_unmute, name="chat_unmute"),
     path("play/<int:match_id>/chat/report/", chat.chat_report, name="chat_report"),
+    path("play/<int:match_id>/invite/", invitation_views.table_invite, name="table_invite"),
+    path("play/<int:match_id>/rematch/", invitation_views.match_rematch, name="match_rematch"),
+    path(
+        "invitations/<int:invitation_id>/accept/",
+        invitation_views.invitation_accept,
+        name="invitation_accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline/",
+        invitation_views.invitation_decline,
+        name="invitation_decline",
+    ),
     path("t/<str:code>/", views.table_join, name="table_join"),
     path("watch/<str:token>/", watching.table_watch, name="table_watch"),
 ]

@@ -41,9 +41,9 @@ def table_by_code(code: str) -> Match | None:
     return Match.objects.filter(code=cleaned, mode=Match.Mode.FRIENDS).first()
 
 
-def join_table(match_id: int, user: User) -> Table:
-    """Seats ``user`` in the first open seat of a waiting friends' table (a person already
-    seated there simply comes back to their seat)."""
+def join_table(match_id: int, user: User, seat: int | None = None) -> Table:
+    """Seats ``user`` in the first open seat of a waiting friends' table, or in ``seat`` if it
+    is open (a rematch's seat); a person already seated there simply comes back to their seat."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends:
@@ -57,7 +57,9 @@ def join_table(match_id: int, user: User) -> Table:
             raise MoveRejected(
                 "not_waiting", gettext_lazy("This table has started: its seats are taken.")
             )
-        free = next((seat for seat in table.seats if seat.is_open), None)
+        free = next(
+            (kept for kept in table.seats if kept.is_open and seat in (None, kept.number)), None
+        )
         if free is None:
             raise MoveRejected("table_full", gettext_lazy("This table is full."))
         free.user = user

@@ -87,6 +87,25 @@ def create_friends_table(
     )
 
 
+def create_rematch_table(
+    owner: User, old: Match, seats: Sequence[Mapping[str, Any]], seed: int | None = None
+) -> Match:
+    """A friends' table waiting for players, a rematch of the finished ``old``: its game,
+    options and turn clock, the ``seats`` given (people, computers or open); watchable if
+    ``old`` was, by a link of its own."""
+    return _create(
+        owner,
+        get_spec(old.game),
+        old.options,
+        seats,
+        Match.Mode.FRIENDS,
+        seed=seed,
+        turn_seconds=old.turn_seconds,
+        watch_token=new_watch_token() if old.watch_token else None,
+        rematch_of=old,
+    )
+
+
 def _create(
     owner: User,
     spec: AnySpec,
@@ -97,6 +116,7 @@ def _create(
     turn_seconds: int | None = None,
     listed: bool = False,
     watch_token: str | None = None,
+    rematch_of: Match | None = None,
 ) -> Match:
     players = len(seats)
     if players not in spec.rules.seat_counts:
@@ -112,6 +132,7 @@ def _create(
             turn_seconds=turn_seconds,
             listed=listed,
             watch_token=watch_token,
+            rematch_of=rematch_of,
         )
         if seed is not None:
             match.seed = seed

@@ -33,6 +33,14 @@ STATUS_OF_REASON = {
     "empty": 400,
     "too_long": 400,
     "rate_limited": 429,
+    "unknown_person": 400,
+    "yourself": 400,
+    "guest": 400,
+    "already_seated": 409,
+    "already_invited": 409,
+    "not_over": 409,
+    "expired": 410,
+    "not_yours": 403,
 }
 """How a view answers each refusal; the consumer sends the reason in an error frame."""
 
