@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from accounts.models import CoinEntry, OwnedCosmetic
+from games.core.chat import chat_messages_of
 from games.core.registry import get_spec
 from games.history.matches import round_states
 from games.history.moderation import keep_shared_seats
@@ -158,6 +159,7 @@ def export(user: User) -> dict[str, Any]:
             }
             for report in Report.objects.filter(reporter=user).order_by("created", "pk")
         ],
+        "chat_messages": chat_messages_of(user),
     }
 
 

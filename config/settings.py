@@ -315,6 +315,9 @@ ACCOUNT_RATE_LIMITS = {
 # and as many for one account, so the codes of friends' tables cannot be guessed.
 TABLE_CODE_LIMITS = [(10, 60), (50, 3600)]
 
+# The table chat (games.core.chat): at most 5 messages in 10 seconds from one person.
+CHAT_LIMIT = (5, 10)
+
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,

@@ -15,3 +15,4 @@ class GamesConfig(AppConfig):
         changes.computers = runner
         import_module("games.history.receivers")
         import_module("games.signals")
+        import_module("games.invitations")

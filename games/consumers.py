@@ -32,6 +32,7 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from config.speedups import channels_internals
+from games.chat import chat_frame
 from games.core.computers import runner
 from games.core.presence import renew_seconds
 from games.core.sessions import CLOSE_SIGNED_OUT, session_digest, still_signed_in, user_group
@@ -143,7 +144,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.sent_version = match.version
             await self.send(text_data=self.socket_name)
             return
-        await self._send_table()
+        # A friends' table comes with its chat, which the page may have missed too.
+        await self._send_table(chat=match is not None and match.is_friends)
         runner.request_bot_moves(self.match_id)
 
     def _page_version(self) -> int | None:
@@ -212,8 +214,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if event.get("origin") != self.channel_name:
             await self._send_table()
 
-    async def _send_table(self, message: str = "", reason: str = "", stamp: str = "") -> None:
-        rendered = await for_tables(self._render)(message, stamp)
+    async def chat_updated(self, event: dict[str, Any]) -> None:
+        """The table chat changed: a person seated at the table gets it as they see it (their
+        mutes, their language); anyone else on the match's group (a watcher) never does."""
+        frame = await for_tables(self._chat)()
+        if frame:
+            await self.send(text_data=frame)
+
+    def _chat(self) -> str:
+        with translation.override(self.language):
+            return chat_frame(self.match_id, self.user, self.csrf_token)
+
+    async def _send_table(
+        self, message: str = "", reason: str = "", stamp: str = "", chat: bool = False
+    ) -> None:
+        rendered = await for_tables(self._render)(message, stamp, chat)
         if rendered is None:
             note = await for_tables(self._removal_note)()
             if note:
@@ -259,13 +274,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 table = play(self.match_id, data, user=self.user)
         return self._rendered(table, "")
 
-    def _render(self, message: str, stamp: str = "") -> tuple[int, str] | None:
+    def _render(self, message: str, stamp: str = "", chat: bool = False) -> tuple[int, str] | None:
         """The table for this viewer: the one a change in this process left, when ``stamp``
-        names it, else read from the database."""
+        names it, else read from the database; with the table chat if ``chat``."""
         table = committed_table(self.match_id, stamp) if stamp else None
         if table is None:
             table = read_table(self.user, self.match_id)
-        return self._rendered(table, message)
+        rendered = self._rendered(table, message)
+        if rendered is None or not chat:
+            return rendered
+        return rendered[0], rendered[1] + self._chat()
 
     def _rendered(self, table: Table | None, message: str) -> tuple[int, str] | None:
         if table is None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -27,14 +28,10 @@ class PracticeForm(forms.Form):
             self.fields["players"] = _players_field(spec)
         self.fields["level"] = forms.ChoiceField(
             label=_("Computer players"),
-            choices=spec.computers.levels,
+            choices=_level_choices(spec),
             initial=spec.computers.stand_in,
             widget=forms.RadioSelect,
-            help_text=_(
-                "Beginner makes the mistakes of a new player. Normal plays soundly. Expert "
-                "thinks through what the hidden cards or tiles could be, like a strong player. "
-                "None of them ever sees yours."
-            ),
+            help_text=_("None of them ever sees your cards or tiles."),
         )
 
     @property
@@ -85,6 +82,14 @@ class FriendsTableForm(forms.Form):
             label=_("List the table in the lobby: anyone may take a free seat"),
             required=False,
         )
+        self.fields["watchable"] = forms.BooleanField(
+            label=_("Others may watch"),
+            help_text=_(
+                "Anyone with the table's watch link sees it live: the cards and tiles played, "
+                "never a hand or a rack."
+            ),
+            required=False,
+        )
 
     @property
     def players(self) -> int:
@@ -98,6 +103,15 @@ class FriendsTableForm(forms.Form):
             if level != FRIEND:
                 chosen[number] = level
         return chosen
+
+
+def _level_choices(spec: AnySpec) -> list[tuple[str, object]]:
+    """The computers' levels, each label with what to expect of it ("Expert — plays ahead")."""
+    notes = spec.computers.notes
+    return [
+        (value, format_lazy("{} — {}", label, notes[value]) if value in notes else label)
+        for value, label in spec.computers.levels
+    ]
 
 
 def _players_field(spec: AnySpec) -> forms.Field:

@@ -100,6 +100,13 @@ class Match(models.Model):
     listed = models.BooleanField(
         default=False, help_text="a friends' table shown in the lobby, for anyone to join"
     )
+    watch_token = models.CharField(
+        max_length=24,
+        unique=True,
+        null=True,
+        blank=True,
+        help_text="a friends' table others may watch: the key of its watch link",
+    )
     turn_started = models.DateTimeField(
         null=True, blank=True, help_text="when the turn of the seat to move began"
     )
@@ -119,6 +126,14 @@ class Match(models.Model):
         null=True, blank=True, help_text="staff voided the match: kept, but it counts for nothing"
     )
     void_reason = models.TextField(blank=True, default="")
+    rematch_of = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch",
+        help_text="the finished friends' match whose players were offered this table",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -151,6 +166,11 @@ class Match(models.Model):
     @property
     def is_friends(self) -> bool:
         return self.mode == self.Mode.FRIENDS
+
+    @property
+    def is_watchable(self) -> bool:
+        """Whether anyone with the table's watch link may watch it (a practice match never)."""
+        return self.is_friends and bool(self.watch_token)
 
 
 class Seat(models.Model):
@@ -233,6 +253,34 @@ class Removal(models.Model):
 
     def __str__(self) -> str:
         return f"User {self.user_id} removed from match {self.match_id}"
+
+
+class Invitation(models.Model):
+    """A person invited to a friends' table still waiting for players: by their display name
+    (any open seat) or to a rematch (``seat``: theirs turned by one, for two minutes). It is
+    gone once answered, and expires with the table (started, full, finished or closed)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="a rematch's seat kept for the person"
+    )
+    expires = models.DateTimeField(
+        null=True, blank=True, help_text="a rematch's answer is due by then"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created",)
+        constraints = (
+            models.UniqueConstraint(fields=("match", "user"), name="one_invitation_per_person"),
+        )
+
+    def __str__(self) -> str:
+        return f"User {self.user_id} invited to match {self.match_id}"
 
 
 class Round(models.Model):
@@ -388,6 +436,7 @@ class ModerationAction(AppendOnly):
         REPORT = "report", _("Closed a report")
         REMOVE_GUESTS = "remove_guests", _("Removed stale guest accounts")
         COINS = "coins", _("Gave or took away coins")
+        HIDE_CHAT = "hide_chat", _("Hid a chat message")
 
     staff = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -427,6 +476,7 @@ class Report(models.Model):
     class Kind(models.TextChoices):
         NAME = "name", _("Display name")
         CONDUCT = "conduct", _("Conduct at a friends' table")
+        CHAT = "chat", _("A chat message")
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
@@ -447,6 +497,14 @@ class Report(models.Model):
         Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="reports"
     )
     text = models.TextField(max_length=1000, blank=True, default="")
+    chat_message = models.ForeignKey(
+        "ChatMessage",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reports",
+        help_text="the chat message reported (its text is copied into text)",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created = models.DateTimeField(auto_now_add=True)
     closed = models.DateTimeField(null=True, blank=True)
@@ -457,3 +515,49 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"Report {self.pk} on {self.reported_name} ({self.status})"
+
+
+class ChatMessage(models.Model):
+    """A message said at a friends' table by a person seated there: typed text, or a quick
+    phrase stored by its key so that each reader sees it in their own language. Staff may hide
+    it (for everyone); it goes with its author's account."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    seat = models.PositiveSmallIntegerField(help_text="the author's seat at the match")
+    text = models.TextField(max_length=300, blank=True, default="")
+    phrase = models.CharField(
+        max_length=20, blank=True, default="", help_text="a quick phrase's key, instead of text"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    hidden_at = models.DateTimeField(null=True, blank=True, help_text="hidden by staff")
+
+    class Meta:
+        ordering = ("created", "pk")
+        indexes = (
+            models.Index(fields=("match", "created"), name="chat_of_a_match"),
+            models.Index(fields=("author", "created"), name="chat_of_an_author"),
+        )
+
+    def __str__(self) -> str:
+        return f"Chat {self.pk} at match {self.match_id}"
+
+
+class ChatMute(models.Model):
+    """A person who does not want to read another one's chat messages (their own choice)."""
+
+    viewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
+    )
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("viewer", "muted"), name="one_mute_per_pair"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.viewer_id} mutes {self.muted_id}"

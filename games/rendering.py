@@ -18,7 +18,7 @@ from games.core.drawn import Drawn
 from games.core.names import relative_position, seat_names
 from games.core.presence import presence
 from games.models import Match
-from games.services import Table, clock_deadline
+from games.services import Table, clock_deadline, watch_count
 
 WAITING_TEMPLATE = "games/waiting.html"
 LEFT_TEMPLATE = "games/left.html"
@@ -68,6 +68,13 @@ class CoreView(Drawn):
     """ISO time the current turn's clock runs out, "" when no clock runs."""
     can_start: bool
     levels: list[tuple[str, str]]
+    watchers: int = 0
+    """How many watch the table (``games.core.watchers``)."""
+    watch_url: str = ""
+    """The watch link in full, while others may watch."""
+    watchable: bool = False
+    may_switch_watching: bool = False
+    """The viewer, the host of a friends' table not yet over, may let others watch or stop it."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,8 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
     ]
     deadline = clock_deadline(match) if to_move is not None else None
     join_url = reverse("table_join", args=[match.code]) if match.code else ""
+    watchable = match.is_watchable and not match.is_finished
+    watch_url = origin + reverse("table_watch", args=[match.watch_token]) if watchable else ""
     return CoreView(
         match_id=match.pk,
         version=match.version,
@@ -142,6 +151,10 @@ def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> 
         clock_deadline=deadline.isoformat() if deadline else "",
         can_start=not any(seat.is_open for seat in table.seats),
         levels=[(value, str(label)) for value, label in table.spec.computers.levels],
+        watchers=watch_count(match.pk) if watchable else 0,
+        watch_url=watch_url,
+        watchable=watchable,
+        may_switch_watching=hands_host,
     )
 
 

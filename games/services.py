@@ -27,6 +27,7 @@ from games.core.friends import (
     remove_person,
     removed_from,
     renew_presence,
+    set_watchable,
     start_table,
     table_by_code,
 )
@@ -66,6 +67,14 @@ from games.core.turns import (
     computer_turn,
     plays_at_once,
     turn_of,
+)
+from games.core.watchers import (
+    watch_count,
+    watched_match,
+    watched_table,
+    watcher_arrived,
+    watcher_departed,
+    watcher_stays,
 )
 
 __all__ = [
@@ -111,10 +120,17 @@ __all__ = [
     "renew_presence",
     "resign",
     "send_to_group",
+    "set_watchable",
     "stamp_of",
     "start_table",
     "submit_move",
     "table_by_code",
     "turn_of",
     "version_from",
+    "watch_count",
+    "watched_match",
+    "watched_table",
+    "watcher_arrived",
+    "watcher_departed",
+    "watcher_stays",
 ]

@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from games import views
+from games import chat, invitation_views, views, watching
 from games.core.registry import all_specs
 
 urlpatterns: list[URLPattern] = [
@@ -16,6 +16,24 @@ urlpatterns: list[URLPattern] = [
     path("play/<int:match_id>/free/", views.table_free, name="table_free"),
     path("play/<int:match_id>/host/", views.table_host, name="table_host"),
     path("play/<int:match_id>/leave/", views.table_leave, name="table_leave"),
+    path("play/<int:match_id>/watchable/", views.table_watchable, name="table_watchable"),
+    path("play/<int:match_id>/chat/", chat.chat_post, name="chat_post"),
+    path("play/<int:match_id>/chat/mute/", chat.chat_mute, name="chat_mute"),
+    path("play/<int:match_id>/chat/unmute/", chat.chat_unmute, name="chat_unmute"),
+    path("play/<int:match_id>/chat/report/", chat.chat_report, name="chat_report"),
+    path("play/<int:match_id>/invite/", invitation_views.table_invite, name="table_invite"),
+    path("play/<int:match_id>/rematch/", invitation_views.match_rematch, name="match_rematch"),
+    path(
+        "invitations/<int:invitation_id>/accept/",
+        invitation_views.invitation_accept,
+        name="invitation_accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline/",
+        invitation_views.invitation_decline,
+        name="invitation_decline",
+    ),
     path("t/<str:code>/", views.table_join, name="table_join"),
+    path("watch/<str:token>/", watching.table_watch, name="table_watch"),
 ]
 urlpatterns += [pattern for spec in all_specs() for pattern in spec.table.urls()]

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.chat import chat_panel
 from games.core.computers import runner
 from games.core.http import HtmxRequest, SignedInRequest
 from games.core.limits import blocked, code_limits, count_miss
@@ -50,6 +51,7 @@ from games.services import (
     read_table,
     removed_from,
     resign,
+    set_watchable,
     start_table,
     table_by_code,
     turn_of,
@@ -236,6 +238,7 @@ def _create_from(request: SignedInRequest, chosen: LobbyGame) -> Match | None:
                 computers=form.computers(),
                 turn_seconds=form.cleaned_data["clock"],
                 listed=form.cleaned_data["listed"],
+                watchable=form.cleaned_data["watchable"],
             )
     return None
 
@@ -282,6 +285,7 @@ def _render_table(
             table_fragments(table, seat, message=message, request=request), status=status
         )
     context = page_context(table, seat, message, request)
+    context["chat"] = chat_panel(table.match.pk, request.user) if table.match.is_friends else None
     return render(request, template_of(table, seat), context, status=status)
 
 
@@ -377,6 +381,11 @@ def _hand_host(request: HttpRequest, match_id: int) -> Table:
 
 
 table_host = _move_view(_hand_host)
+table_watchable = _move_view(
+    lambda request, match_id: set_watchable(
+        match_id, request.POST.get("watchable") == "on", user=request.user
+    )
+)
 
 
 @require_POST

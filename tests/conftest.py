@@ -26,12 +26,14 @@ def _nobody_present() -> Iterator[None]:
     (kept for a minute in Redis, where match numbers come round again) is forgotten."""
     yield
     from games.core.presence import RedisPresence, presence
+    from games.core.watchers import RedisWatchers, watchers
 
-    store = presence()
-    if isinstance(store, RedisPresence):
-        for key in store.client.scan_iter(f"{store.prefix}*"):
-            store.client.delete(key)
+    for store in (presence(), watchers()):
+        if isinstance(store, RedisPresence | RedisWatchers):
+            for key in store.client.scan_iter(f"{store.prefix}*"):
+                store.client.delete(key)
     presence.cache_clear()
+    watchers.cache_clear()
 
 
 @pytest.fixture(autouse=True)

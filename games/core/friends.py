@@ -20,6 +20,7 @@ from games.core.presence import presence
 from games.core.push import push_presence
 from games.core.refusals import MoveRejected, not_found
 from games.core.tables import Table, load_table, locked_table, match_for_user
+from games.core.watchers import new_watch_token
 from games.models import Match, Removal, Seat
 
 if TYPE_CHECKING:
@@ -40,9 +41,9 @@ def table_by_code(code: str) -> Match | None:
     return Match.objects.filter(code=cleaned, mode=Match.Mode.FRIENDS).first()
 
 
-def join_table(match_id: int, user: User) -> Table:
-    """Seats ``user`` in the first open seat of a waiting friends' table (a person already
-    seated there simply comes back to their seat)."""
+def join_table(match_id: int, user: User, seat: int | None = None) -> Table:
+    """Seats ``user`` in the first open seat of a waiting friends' table, or in ``seat`` if it
+    is open (a rematch's seat); a person already seated there simply comes back to their seat."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends:
@@ -56,7 +57,9 @@ def join_table(match_id: int, user: User) -> Table:
             raise MoveRejected(
                 "not_waiting", gettext_lazy("This table has started: its seats are taken.")
             )
-        free = next((seat for seat in table.seats if seat.is_open), None)
+        free = next(
+            (kept for kept in table.seats if kept.is_open and seat in (None, kept.number)), None
+        )
         if free is None:
             raise MoveRejected("table_full", gettext_lazy("This table is full."))
         free.user = user
@@ -158,6 +161,21 @@ def hand_host(match_id: int, number: int, *, user: Person) -> Table:
         change.touch("owner")
 
     return _host_change(match_id, user, hand)
+
+
+def set_watchable(match_id: int, watchable: bool, *, user: Person) -> Table:
+    """The host lets others watch the table with a new watch link, or stops it (the old link
+    no longer shows the table, and open watch sockets close with the change's notice)."""
+
+    def switch(change: Change) -> None:
+        match = change.match
+        if match.is_finished:
+            raise MoveRejected("match_over", gettext_lazy("This match is over."))
+        if watchable != match.is_watchable:
+            match.watch_token = new_watch_token() if watchable else None
+            change.touch("watch_token")
+
+    return _host_change(match_id, user, switch)
 
 
 def start_table(match_id: int, *, user: Person) -> Table:

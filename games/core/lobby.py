@@ -16,6 +16,7 @@ from games.core.names import display_name
 from games.core.registry import get_spec
 from games.core.spec import AnySpec
 from games.core.tables import Table
+from games.core.watchers import new_watch_token
 from games.models import Match, Seat, new_table_code
 
 if TYPE_CHECKING:
@@ -57,10 +58,12 @@ def create_friends_table(
     turn_seconds: int = DEFAULT_TURN_SECONDS,
     seed: int | None = None,
     listed: bool = False,
+    watchable: bool = False,
 ) -> Match:
     """A friends' table waiting for players: ``owner`` in seat 0, computers of the chosen
     levels in ``computers`` (seat → level), the other seats open until friends join; a
-    ``listed`` table is shown in the lobby for anyone to join."""
+    ``listed`` table is shown in the lobby for anyone to join, a ``watchable`` one gets a
+    watch link (``games.core.watchers``)."""
     spec = get_spec(game)
     computers = dict(computers or {})
     levels = dict(spec.computers.levels)
@@ -80,6 +83,26 @@ def create_friends_table(
         seed=seed,
         turn_seconds=turn_seconds,
         listed=listed,
+        watch_token=new_watch_token() if watchable else None,
+    )
+
+
+def create_rematch_table(
+    owner: User, old: Match, seats: Sequence[Mapping[str, Any]], seed: int | None = None
+) -> Match:
+    """A friends' table waiting for players, a rematch of the finished ``old``: its game,
+    options and turn clock, the ``seats`` given (people, computers or open); watchable if
+    ``old`` was, by a link of its own."""
+    return _create(
+        owner,
+        get_spec(old.game),
+        old.options,
+        seats,
+        Match.Mode.FRIENDS,
+        seed=seed,
+        turn_seconds=old.turn_seconds,
+        watch_token=new_watch_token() if old.watch_token else None,
+        rematch_of=old,
     )
 
 
@@ -92,6 +115,8 @@ def _create(
     seed: int | None = None,
     turn_seconds: int | None = None,
     listed: bool = False,
+    watch_token: str | None = None,
+    rematch_of: Match | None = None,
 ) -> Match:
     players = len(seats)
     if players not in spec.rules.seat_counts:
@@ -106,6 +131,8 @@ def _create(
             scores=[0] * players,
             turn_seconds=turn_seconds,
             listed=listed,
+            watch_token=watch_token,
+            rematch_of=rematch_of,
         )
         if seed is not None:
             match.seed = seed

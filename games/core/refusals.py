@@ -26,6 +26,21 @@ STATUS_OF_REASON = {
     "seats_open": 409,
     "removed": 403,
     "not_a_person": 400,
+    "not_watchable": 404,
+    "watching": 403,
+    "no_chat": 400,
+    "not_at_table": 403,
+    "empty": 400,
+    "too_long": 400,
+    "rate_limited": 429,
+    "unknown_person": 400,
+    "yourself": 400,
+    "guest": 400,
+    "already_seated": 409,
+    "already_invited": 409,
+    "not_over": 409,
+    "expired": 410,
+    "not_yours": 403,
 }
 """How a view answers each refusal; the consumer sends the reason in an error frame."""
 

@@ -127,6 +127,11 @@ class GameRules(ABC, Generic[S, A, V]):
     def observation(self, state: S, seat: int) -> V:
         """All that ``seat`` may see of the round: the only thing a page or a computer gets."""
 
+    @abstractmethod
+    def public_view(self, state: S) -> V:
+        """All that someone without a seat at the table (a watcher) may see of the round: what
+        is public only, no card or tile that any seat holds hidden."""
+
     def answers_at_once(self, state: S) -> bool:
         """Whether a computer to move must answer within the change that asked it, because a
         visible pause would tell the others something hidden (Thousand's re-deal question)."""
@@ -188,6 +193,16 @@ class GameTable(ABC, Generic[A]):
         """The table as ``seat`` sees it, for ``template`` (``names``: each seat's name as
         that viewer reads it)."""
 
+    watch_template: str
+    """The template whose partials the core's ``games/watch.html`` includes: ``head`` (the
+    page's style sheets and scripts) and ``table``, which draws the table for a watcher from
+    ``present_watching``'s answer (``w`` in its context): no hand, no rack, no control."""
+
+    @abstractmethod
+    def present_watching(self, table: Table, names: Sequence[str]) -> Any:
+        """The table as a watcher sees it, built from ``GameRules.public_view`` only
+        (``names``: each seat's name as a stranger reads it)."""
+
     def urls(self) -> list[URLPattern]:
         """Pages of the game's own (tile rummy's hint), added to the site's URLs."""
         return []
@@ -207,6 +222,9 @@ class GameComputers(Generic[V, A]):
     quick_levels: frozenset[str] = frozenset()
     """The levels whose decisions take well under a millisecond: they are made in the runner's
     own thread, where the round trip to a decision process would cost more than the decision."""
+    notes: Mapping[str, _StrOrPromise] = field(default_factory=dict)
+    """What to expect of each level, in a few words ("plays ahead"), shown beside its label
+    where a person chooses whom to play against."""
     pause_after: Callable[[V], float] = field(default=lambda view: 1.0)
     """How many times the usual pause to wait before the next computer move, after one that
     left ``view`` (Thousand: longer after a trick closes, so people see it)."""

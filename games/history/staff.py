@@ -21,8 +21,10 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import coins
+from games.core import chat
 from games.core.http import SignedInRequest
 from games.core.names import display_name
+from games.core.refusals import MoveRejected
 from games.core.registry import all_specs
 from games.history import matches as history
 from games.history import moderation
@@ -195,7 +197,9 @@ def void_match(request: SignedInRequest, match_id: int) -> HttpResponse:
 @staff_only
 @require_GET
 def reports(request: SignedInRequest) -> HttpResponse:
-    listed = Report.objects.select_related("reporter__profile", "reported__profile", "match")
+    listed = Report.objects.select_related(
+        "reporter__profile", "reported__profile", "match", "chat_message"
+    )
     context = {
         "open": listed.filter(status=Report.Status.OPEN).order_by("created")[:100],
         "closed": listed.exclude(status=Report.Status.OPEN).order_by("-closed")[:30],
@@ -219,6 +223,19 @@ def close_report(request: SignedInRequest, report_id: int) -> HttpResponse:
             messages.error(request, str(error))
         else:
             messages.success(request, gettext("The report is closed."))
+    return redirect("staff_reports")
+
+
+@staff_only
+@require_POST
+def hide_chat(request: SignedInRequest, message_id: int) -> HttpResponse:
+    """Hides a chat message for everyone (live at the table), recorded in the log."""
+    try:
+        chat.hide_message(request.user, message_id, str(request.POST.get("reason", ""))[:1000])
+    except MoveRejected as rejected:
+        messages.error(request, rejected.message)
+    else:
+        messages.success(request, gettext("The message is hidden."))
     return redirect("staff_reports")
 
 

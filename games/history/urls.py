@@ -22,5 +22,6 @@ urlpatterns: list[URLPattern] = [
     path("staff/matches/<int:match_id>/void/", staff.void_match, name="staff_void"),
     path("staff/reports/", staff.reports, name="staff_reports"),
     path("staff/reports/<int:report_id>/close/", staff.close_report, name="staff_close_report"),
+    path("staff/chat/<int:message_id>/hide/", staff.hide_chat, name="staff_hide_chat"),
     path("staff/log/", staff.log, name="staff_log"),
 ]

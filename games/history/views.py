@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.core import chat
 from games.core.http import HtmxRequest, SignedInRequest
 from games.core.names import display_name
 from games.core.registry import get_spec
@@ -61,6 +62,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     record = history.match_record(match, seat)
     context = {
         "record": record,
+        "chat_lines": _chat_lines(match, seat, request),
         "owner": request.user.pk == match.owner_id,
         "share_url": request.build_absolute_uri(reverse("shared_match", args=[match.share_token]))
         if match.share_token and match.public
@@ -92,13 +94,26 @@ def match_share(request: SignedInRequest, match_id: int) -> HttpResponse:
     return redirect("match_history", match_id=match.pk)
 
 
+def _chat_lines(match: Match, seat: int | None, request: HttpRequest) -> list[chat.ChatLine]:
+    """The table chat of a friends' match for its page and replays: its players only see it
+    (not a shared link's visitors), without the messages staff hid or of people they muted."""
+    if seat is None or not match.is_friends:
+        return []
+    return chat.lines_of(match.pk, request.user.pk)
+
+
 def _step(request: HttpRequest) -> int:
     value = request.GET.get("step", "0")
     return int(value) if value.isdigit() and len(value) < 6 else 0
 
 
 def _render_replay(
-    request: HtmxRequest, match: Match, number: int, base: str, back: str
+    request: HtmxRequest,
+    match: Match,
+    number: int,
+    base: str,
+    back: str,
+    chat_lines: list[chat.ChatLine] | None = None,
 ) -> HttpResponse:
     step = history.replay_step(match, number, _step(request))
     if step is None:
@@ -110,7 +125,7 @@ def _render_replay(
             {"match": match, "words": get_spec(match.game).history.round_words},
             status=403,
         )
-    context = {"replay": step, "base": base, "back": back}
+    context = {"replay": step, "base": base, "back": back, "chat_lines": chat_lines or []}
     template = "games/history/_replay.html" if request.htmx else "games/history/replay.html"
     return render(request, template, context)
 
@@ -121,7 +136,9 @@ def match_replay(request: HtmxRequest, match_id: int, number: int) -> HttpRespon
     if match is None:
         raise Http404
     base = reverse("match_replay", args=[match.pk, number])
-    return _render_replay(request, match, number, base, reverse("match_history", args=[match.pk]))
+    back = reverse("match_history", args=[match.pk])
+    lines = [] if request.htmx else _chat_lines(match, _seat_of(match, request), request)
+    return _render_replay(request, match, number, base, back, lines)
 
 
 @require_GET

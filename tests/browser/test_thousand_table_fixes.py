@@ -81,6 +81,19 @@ class Guest:
             path=self.screenshots / f"fixes-{self.screen}-{name}.png", full_page=False
         )
 
+    def take_two_tricks(self) -> None:
+        """From the computers' "bid:110" and "pass": the scripted deal won at 120, the two
+        cards given, and the ace then the king of spades led (a marriage) and taken."""
+        self.move("bid:120")
+        computer_plays(self.match, "pass")
+        self.move("give:9H")
+        self.move("give:JH")
+        self.move("contract:120")
+        self.move("play:AS")
+        computer_plays(self.match, "play:9S", "play:KD")
+        self.move("play:KS")
+        computer_plays(self.match, "play:JS", "play:9D")
+
     def move(self, action: str) -> None:
         move(self.match, self.person, action)
 
@@ -290,15 +303,7 @@ def test_the_log_shows_whole_lines_and_took_it_leaves_the_card_in_sight(
     guest = guest_on(screen)
     page = guest.page
     computer_plays(guest.match, "bid:110", "pass")
-    guest.move("bid:120")
-    computer_plays(guest.match, "pass")
-    guest.move("give:9H")
-    guest.move("give:JH")
-    guest.move("contract:120")
-    guest.move("play:AS")
-    computer_plays(guest.match, "play:9S", "play:KD")
-    guest.move("play:KS")
-    computer_plays(guest.match, "play:JS", "play:9D")
+    guest.take_two_tricks()
     guest.show("11-a-trick-taken")
     log = page.locator("#log-lines")
     expect(log.locator("li")).to_have_count(18)
@@ -352,15 +357,7 @@ def test_the_marriage_mark_is_a_gold_dot_and_trump_has_a_look_of_its_own(
         assert background == GOLD
         assert GOLD in ring
 
-    guest.move("bid:120")
-    computer_plays(guest.match, "pass")
-    guest.move("give:9H")
-    guest.move("give:JH")
-    guest.move("contract:120")
-    guest.move("play:AS")
-    computer_plays(guest.match, "play:9S", "play:KD")
-    guest.move("play:KS")
-    computer_plays(guest.match, "play:JS", "play:9D")
+    guest.take_two_tricks()
     guest.show("12-trump-and-marriage")
     chip = page.locator(".seat-me .marriage-chip")
     assert GOLD in chip.evaluate(LOOK)[1]

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from games.services import Table
 
 KEY = "nim"
+WATCHER = -1
+"""The seat of the public view: nobody's."""
 HEAPS = {"small": (3, 4, 5), "big": (5, 7, 9)}
 ROUNDS = (1, 2, 3)
 _ACTION = re.compile(r"take:([0-9]):([0-9]{1,2})")
@@ -218,9 +220,13 @@ class NimRules(GameRules[NimState, str, NimView]):
     def observation(self, state: NimState, seat: int) -> NimView:
         return NimView(seat, state.heaps, state.to_move, state.moves)
 
+    def public_view(self, state: NimState) -> NimView:
+        return NimView(WATCHER, state.heaps, state.to_move, state.moves)
+
 
 class NimTable(GameTable[str]):
     template = "nim/table.html"
+    watch_template = "nim/watch.html"
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None
@@ -269,6 +275,22 @@ class NimTable(GameTable[str]):
             match_over=match.is_finished,
             winner="" if match.winner is None else names[match.winner],
             message=message,
+            announcement=f"Heaps {' '.join(map(str, view.heaps))}",
+        )
+
+    def present_watching(self, table: Table, names: Sequence[str]) -> NimPage:
+        view = RULES.public_view(table.state)
+        to_move = table.to_move
+        return NimPage(
+            heaps=list(view.heaps),
+            my_turn=False,
+            to_move_name="" if to_move is None else names[to_move],
+            round_number=table.round.number if table.round else 0,
+            rounds_finished=len(table.finished_rounds()),
+            round_over=table.state.over,
+            match_over=table.match.is_finished,
+            winner="" if table.match.winner is None else names[table.match.winner],
+            message="",
             announcement=f"Heaps {' '.join(map(str, view.heaps))}",
         )
 

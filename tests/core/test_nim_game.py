@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -359,3 +360,18 @@ async def test_the_nim_table_plays_over_each_friends_socket(
     for communicator in sockets:
         await communicator.disconnect()
     await asyncio.sleep(0)
+
+
+def test_a_friends_nim_table_is_watched_through_the_core_alone(
+    nim: NimGame, alice: AbstractBaseUser
+) -> None:
+    match = services.create_friends_table(alice, "nim", OPTIONS, 2, seed=7, watchable=True)
+    services.fill_with_computers(match.pk, "normal", user=alice)
+    services.start_table(match.pk, user=alice)
+    token = Match.objects.get(pk=match.pk).watch_token
+    page = Client().get(f"/watch/{token}/").content.decode()
+    assert 'class="nim-watch"' in page
+    assert [int(size) for size in re.findall(r'data-heap="\d">(\d+)<', page)] == [3, 4, 5]
+    assert "Watching a table of Nim" in page
+    assert "<form" not in page.split('id="table"')[1]
+    assert nim.rules.public_view(current(match).state).seat == -1

@@ -3,11 +3,13 @@
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from games.rummy.engine import (
     FULL_SET,
+    WATCHER,
     GameSetup,
     GameState,
     IllegalTurn,
@@ -17,6 +19,7 @@ from games.rummy.engine import (
     new_game,
     observation,
     parse_tiles,
+    public_view,
     replay,
     score_game,
     tiles_text,
@@ -225,3 +228,13 @@ def test_replaying_a_games_actions_rebuilds_the_same_state() -> None:
         state = apply(state, action)
     assert replay(setup, actions) == state
     assert state.turns == 4
+
+
+def test_the_public_view_is_every_seats_view_without_a_rack() -> None:
+    state = apply(alice_and_bob(), "play:R10 B10 K10|R1 R2 R3")
+    public = public_view(state)
+    assert public.seat == WATCHER
+    assert public.rack == ()
+    assert public.tile_counts == (8, 14)
+    for seat in (0, 1):
+        assert replace(observation(state, seat), seat=WATCHER, rack=()) == public

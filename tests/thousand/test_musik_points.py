@@ -86,7 +86,8 @@ def deal_and_play(
 def test_without_the_option_the_dealer_scores_nothing() -> None:
     hand = deal_and_play(1, (30, 40, 10), 300, Rules(players=4))
     assert hand.result is not None
-    assert (hand.dealer_score, hand.result.dealer_delta) == (None, 0)
+    # The dealer's score is known to the hand (the players see it), but nothing is added to it.
+    assert (hand.dealer_score, hand.result.dealer_delta) == (300, 0)
     assert deltas_by_seat(hand) == (20, 0, 120, 20)
 
 

@@ -128,7 +128,7 @@ def test_a_four_player_deal_is_asked_and_bid_from_the_dealer_s_left(
 
 def test_a_stored_four_player_hand_replays_from_its_deal_record_and_actions() -> None:
     state = new_hand(
-        3, README_DEAL["hands"], README_DEAL["musik"], (250, -40, 790), Rules(players=4)
+        3, README_DEAL["hands"], README_DEAL["musik"], (250, -40, 790), Rules(players=4), 560
     )
     for action in ["pass", "bid:110", "pass", "give:9C", "give:JC", "contract:120", "play:AH"]:
         state = apply(state, action)
@@ -139,6 +139,7 @@ def test_a_stored_four_player_hand_replays_from_its_deal_record_and_actions() ->
         "scores": [250, -40, 790],
         "hands": [sorted_like(hand) for hand in README_DEAL["hands"]],
         "musik": sorted_like(README_DEAL["musik"]),
+        "dealer_score": 560,
     }
     replayed = run_scenario({**json.loads(json.dumps(record)), "actions": state.actions()})
     assert replayed == describe(state)

@@ -97,3 +97,32 @@ def test_sampled_worlds_of_four_player_hands_replay_to_the_same_observation() ->
             view = observation(state, state.to_move)
             state = apply(state, choose_action("normal", view, rng))
     assert checked > 200
+
+
+@pytest.mark.parametrize(("dealer_score", "action"), [(0, "pass"), (790, "pass"), (850, "bid:110")])
+def test_normal_bids_sooner_when_the_dealer_sitting_out_is_on_the_barrel(
+    dealer_score: int, action: str
+) -> None:
+    """The sitting-out dealer is a rival: on the barrel it may win the match by its next
+    contract, so a contract of one's own is worth more (issue 25)."""
+    state = deal_hand(3, random.Random(68), (0, 0, 0), FOUR, dealer_score)
+    view = observation(state, 1)
+    assert (view.phase, view.to_move, view.dealer_score) == ("bidding", 1, dealer_score)
+    assert sorted(view.hand) == ["AC", "AD", "AS", "KH", "QC", "QS", "TC"]
+    assert choose_action("normal", view, random.Random(1)) == action
+
+
+def test_every_seat_sees_the_sitting_out_dealer_s_score_through_the_match() -> None:
+    match = new_match(random.Random(5), FOUR)
+    seen = []
+    while len(seen) < 4:
+        state = deal_next(match, random.Random(match.hands_played))
+        while not state.is_over:
+            state = apply(state, legal_actions(state)[0])
+        seen.append(match.scores[match.dealer])
+        for seat in range(4):
+            assert view_for_seat(state, seat).dealer_score == match.scores[match.dealer]
+        match = after_hand(match, state)
+    assert any(seen), seen  # dealers who had scored already
+    three = deal_hand(0, random.Random(5))
+    assert {observation(three, seat).dealer_score for seat in range(3)} == {None}

@@ -71,7 +71,13 @@ def test_the_dealer_sits_out_scores_nothing_and_the_deal_passes_to_the_left(
     assert sum(result["card_points"]) == 120
     assert table.match.progress["dealer"] == 1
     services.next_round(match.pk, table.match.version, user=alice)
-    assert current(match).round.setup["dealer"] == 1
+    table = current(match)
+    assert table.round.setup["dealer"] == 1
+    # Everyone, the computers too, sees the score of the dealer sitting this hand out.
+    dealer_score = table.match.scores[1]
+    assert dealer_score != 0
+    assert table.round.setup["dealer_score"] == dealer_score
+    assert {table.view_for(seat).dealer_score for seat in range(4)} == {dealer_score}
 
 
 def test_the_sitting_out_dealer_sees_no_hidden_card_and_the_table_has_four_seats(

@@ -4,6 +4,7 @@ the chosen musik shown to both, the discards hidden from the opponent, ten trick
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
@@ -12,7 +13,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Match
-from games.thousand.engine import Rules, legal_actions, new_hand
+from games.thousand.engine import Observation, Rules, legal_actions, new_hand, spectator_view
 from games.thousand.web.log import hand_log
 
 from .conftest import computer_plays, current
@@ -225,3 +226,47 @@ def test_a_declarer_with_four_nines_may_abandon_before_discarding(
     table = current(match)
     assert table.finished_rounds()[-1].result == {"redeal_by": 0}
     assert table.match.scores == [0, 0]
+
+
+def test_a_watcher_of_a_two_player_table_sees_the_chosen_musik_never_the_discards(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, alice_client: Client
+) -> None:
+    match = services.create_friends_table(
+        alice, "thousand", Rules(players=2).to_dict(), 2, seed=11, watchable=True
+    )
+    services.join_table(match.pk, bob)
+    services.start_table(match.pk, user=alice)
+    match = Match.objects.get(pk=match.pk)
+    current_round = match.rounds.order_by("-number").first()
+    assert current_round is not None
+    current_round.setup = new_hand(1, TWO_HANDS, TWO_MUSIKS, (0, 0), Rules(players=2)).deal_record()
+    current_round.save()
+    match.progress = {**match.progress, "dealer": 1}
+    match.save()
+    url = reverse("table_watch", args=[Match.objects.get(pk=match.pk).watch_token])
+    watcher = Client()
+
+    def watched() -> str:
+        page = watcher.get(url).content.decode()
+        public = spectator_view(current(match).state)
+        values = {name.name: getattr(public, name.name) for name in fields(public)}
+        assert hidden_cards_shown(page, Observation(**values, seat=-1, hand=(), legal=())) == set()
+        return page
+
+    page = watched()
+    assert 'class="felt two"' in page
+    assert "First musik" in page
+    for user, action in ((bob, "pass"), (alice, "musik:2"), (alice, "discard:9H")):
+        services.submit_move(match.pk, action, current(match).match.version, user=user)
+        page = watched()
+    assert "The second musik (taken by alice)" in page
+    assert {"QD", "KH"} <= shown_cards(page)
+    assert 'aria-label="1 card laid away, face down"' in page
+    table = current(match)
+    while not table.state.is_over:
+        user = alice if table.state.to_move == 0 else bob
+        action = legal_actions(table.state)[0]
+        services.submit_move(match.pk, action, table.match.version, user=user)
+        page = watched()
+        table = current(match)
+    assert not shown_cards(page) & {"9H", "9C", "JC"}

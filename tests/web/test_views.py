@@ -67,7 +67,21 @@ def test_the_lobby_offers_the_options_with_the_house_rules_checked(alice_client:
         ("four_nines", "redeal"),
     ]:
         assert re.search(f'name="{name}" value="{value}"[^>]*checked', page)
-    assert "None of them ever sees yours." in page
+    assert "None of them ever sees your cards or tiles." in page
+
+
+def test_the_lobby_says_what_to_expect_of_each_level(alice_client: Client) -> None:
+    """Each level's label says how it plays, in each game's own words (issue 25)."""
+    page = alice_client.get(reverse("lobby")).content.decode()
+    for label in [
+        "Beginner — makes a new player&#x27;s mistakes",
+        "Normal — sound play, counts the cards",
+        "Expert — plays ahead through the hidden cards",
+        "Beginner — plays the sets in its own rack",
+        "Normal — lays the most tiles it can",
+        "Expert — saves its jokers, blocks a player about to go out",
+    ]:
+        assert label in page
 
 
 def test_starting_a_match_with_chosen_options(

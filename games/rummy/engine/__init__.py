@@ -10,7 +10,7 @@ after it. A game is dealt by ``deal_game`` (or rebuilt from its ``GameSetup`` by
 
 from .errors import IllegalTurn
 from .match import MATCH_LENGTHS, MatchState, after_game, deal_next, new_match
-from .observation import Observation, observation
+from .observation import WATCHER, Observation, observation, public_view
 from .play import DRAW, PASS, PLAY, apply, parse_action, play_action, replay
 from .scoring import GameResult, score_game
 from .sets import GROUP, INVALID, RUN, SetInfo, analyse_set, check_set, set_value
@@ -45,6 +45,7 @@ __all__ = [
     "PLAY",
     "RACK_SIZE",
     "RUN",
+    "WATCHER",
     "GameResult",
     "GameSetup",
     "GameState",
@@ -73,6 +74,7 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "play_action",
+    "public_view",
     "replay",
     "score_game",
     "set_value",

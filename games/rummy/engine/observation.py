@@ -42,14 +42,29 @@ class Observation:
         return self.to_move == self.seat
 
 
+WATCHER = -1
+"""The ``seat`` of the ``public_view``: nobody's."""
+
+
 def observation(state: GameState, seat: int) -> Observation:
     """What the player at ``seat`` may see: never another rack or the pool's order."""
     if seat not in range(state.players):
         raise ValueError(f"seat must be from 0 to {state.players - 1}")
+    return _seen(state, seat, state.racks[seat])
+
+
+def public_view(state: GameState) -> Observation:
+    """What someone holding no rack (a watcher) may see: the table, how many tiles each
+    player holds, the pool's size and the scores; no rack (the racks are shown once the
+    game is over, in its ``result``, as to everyone)."""
+    return _seen(state, WATCHER, ())
+
+
+def _seen(state: GameState, seat: int, rack: tuple[Tile, ...]) -> Observation:
     return Observation(
         seat=seat,
         players=state.players,
-        rack=state.racks[seat],
+        rack=rack,
         table=state.table,
         tile_counts=tuple(len(rack) for rack in state.racks),
         melded=state.melded,

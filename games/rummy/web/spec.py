@@ -48,6 +48,7 @@ from games.rummy.engine import (
     observation,
     parse_action,
     play_action,
+    public_view,
     replay,
     tiles_text,
 )
@@ -56,6 +57,7 @@ from games.rummy.web import history, views
 from games.rummy.web import rules as rules_steps
 from games.rummy.web.table import present
 from games.rummy.web.tiles import refusal
+from games.rummy.web.watching import present_watching
 from games.services import Table
 
 MAX_TABLE_TEXT = 1000
@@ -63,6 +65,11 @@ MAX_TABLE_TEXT = 1000
 
 
 LEVELS = (("beginner", _("Beginner")), ("normal", _("Normal")), ("expert", _("Expert")))
+LEVEL_NOTES = {
+    "beginner": _("plays the sets in its own rack"),
+    "normal": _("lays the most tiles it can"),
+    "expert": _("saves its jokers, blocks a player about to go out"),
+}
 """The computer players' levels (``games.rummy.bots``)."""
 
 
@@ -166,9 +173,13 @@ class RummyRules(GameRules[RummyRound, str, Observation]):
     def observation(self, state: RummyRound, seat: int) -> Observation:
         return observation(state.game, seat)
 
+    def public_view(self, state: RummyRound) -> Observation:
+        return public_view(state.game)
+
 
 class RummyTable(GameTable[str]):
     template = "games/rummy/table.html"
+    watch_template = "games/rummy/_watch.html"
     rules_page = RulesPage(rules_steps.STEPS, rules_steps.page_context, "games/rules/rummy.html")
 
     def options_form(
@@ -211,6 +222,9 @@ class RummyTable(GameTable[str]):
         request: HttpRequest | None = None,
     ) -> Any:
         return present(table, seat, names, message)
+
+    def present_watching(self, table: Table, names: Sequence[str]) -> Any:
+        return present_watching(table, names)
 
     def listing(self, match: Match) -> str:
         return rummy_forms.games_label(int(match.options.get("games", 1)))
@@ -268,7 +282,10 @@ SPEC = GameSpec(
     rules=RummyRules(),
     table=RummyTable(),
     computers=GameComputers(
-        chooser="games.rummy.computer.choose", levels=LEVELS, stand_in="normal"
+        chooser="games.rummy.computer.choose",
+        levels=LEVELS,
+        notes=LEVEL_NOTES,
+        stand_in="normal",
     ),
     history=RummyHistory(),
 )

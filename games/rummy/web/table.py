@@ -26,11 +26,19 @@ from games.rummy.web.viewmodels import GameRow, PlayerView, SummaryRow, TableVie
 from games.services import Table
 
 
-def present(table: Table, seat: int, names: Sequence[str], message: str = "") -> TableView:
-    """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it)."""
+def present(
+    table: Table,
+    seat: int,
+    names: Sequence[str],
+    message: str = "",
+    view: Observation | None = None,
+) -> TableView:
+    """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it);
+    ``view``, when given, is what is shown instead of ``seat``'s own observation (a watcher's,
+    who sees the table from behind ``seat``)."""
     match = table.match
     urls = match_urls(match.pk)
-    view: Observation = table.view_for(seat)
+    view = view or table.view_for(seat)
     current = table.round
     assert current is not None
     finished = match.is_finished

@@ -266,6 +266,8 @@
 
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var html = event.detail.message;
+    // A frame without the table (the table chat's) is swapped as it comes.
+    if (html.indexOf('id="table"') === -1) return;
     if (isOlder(html)) {
       event.preventDefault();
     } else if (startsTheMatch(html)) {

@@ -143,17 +143,22 @@ within the 95% intervals, lower ones worse (a floor of 20 lost 13 points a hand 
 that never bids)."""
 
 
-def passing_value(rules: Rules, scores: tuple[int, ...], seat: int) -> float:
+def passing_value(
+    rules: Rules, scores: tuple[int, ...], seat: int, dealer_score: int | None = None
+) -> float:
     """The expected score change below which a player would rather not declare: about what
     an opponent takes home (with two players, see ``PASSING_TWO``), 20 less on the barrel
     or 50 with two players, less when a rival nears the target (a contract of its own keeps
-    the rival from declaring)."""
+    the rival from declaring); at four players the dealer sitting out (``dealer_score``) is
+    a rival too."""
     on_barrel = scores[seat] >= rules.barrel
     if len(scores) == 2:
         value = PASSING_TWO - (50.0 if on_barrel else 0.0)
     else:
         value = 0.0 if on_barrel else 20.0
     rival = max(scores[other] for other in range(len(scores)) if other != seat)
+    if dealer_score is not None:
+        rival = max(rival, dealer_score)
     if rival >= rules.barrel:
         value -= 15.0
     return value

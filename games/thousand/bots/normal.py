@@ -41,7 +41,7 @@ def choose(view: Observation, rng: random.Random) -> str:
     if phase == BIDDING:
         estimate = declarer_estimate(hand, with_musik=True, players=players)
         model = PREDICTION_BEFORE_MUSIK if players == 3 else PREDICTION_BEFORE_MUSIK_TWO
-        floor = passing_value(view.rules, view.scores, view.seat)
+        floor = passing_value(view.rules, view.scores, view.seat, view.dealer_score)
         for action in legal:
             if action.startswith("bid:"):
                 value = value_of(action)

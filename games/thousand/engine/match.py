@@ -66,7 +66,7 @@ def deal_next(match: MatchState, rng: random.Random) -> HandState:
         rng,
         _hand_scores(match, seats),
         match.rules,
-        match.scores[match.dealer] if match.rules.musik_points else 0,
+        match.scores[match.dealer] if match.rules.players == 4 else 0,
     )
 
 
@@ -74,11 +74,13 @@ def after_hand(match: MatchState, hand: HandState) -> MatchState:
     """The match once ``hand`` is finished: a re-deal keeps the dealer, a played hand scores
     for the seats that played it and passes the deal to the left among all the seats."""
     seats = hand_seats(hand)
+    # The sitting-out dealer's score counts only where it scores from the musik; elsewhere it
+    # is what the players see of it (and hands dealt before it was shown carry none).
     if (
         hand.dealer != match.dealer
         or hand.rules != match.rules
         or hand.scores != _hand_scores(match, seats)
-        or hand.dealer_score not in (None, match.scores[match.dealer])
+        or (hand.rules.musik_points and hand.dealer_score != match.scores[match.dealer])
     ):
         raise ValueError("this hand does not belong to the match as it stands")
     if hand.phase == REDEALT:

@@ -55,7 +55,8 @@ class PublicView:
     right opponent and ``discards`` (two players) the declarer's discards, ``None`` where the
     viewer did not see the card. ``musik_points`` is the musik's worth to a four-player
     dealer who sits the hand out and scores from it (``rules.musik_points``), once the viewer
-    may see the musik; ``None`` otherwise.
+    may see the musik; ``None`` otherwise. ``dealer_score`` is the match score of the dealer
+    who sits the hand out (four players), ``None`` at a table of two or three.
     """
 
     rules: Rules
@@ -76,6 +77,7 @@ class PublicView:
     gives: tuple[str | None, ...]
     discards: tuple[str | None, ...]
     musik_points: int | None
+    dealer_score: int | None
     contract: int | None
     trump: str | None
     trick_leader: int | None
@@ -176,6 +178,7 @@ def _public(state: HandState, seat: int | None, sees_musik: bool = False) -> dic
         "musik_points": (
             musik_points(state.musik) if state.rules.musik_points and shown is not None else None
         ),
+        "dealer_score": state.dealer_score,
         "contract": state.contract,
         "trump": None if state.trump is None else SUITS[state.trump],
         "trick_leader": state.leader if state.trick else None,

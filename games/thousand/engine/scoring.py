@@ -81,7 +81,7 @@ def finish_hand(state: HandState) -> None:
         state.declarer,
         state.contract,
         hand_points,
-        state.dealer_score,
+        state.dealer_score if state.rules.musik_points else None,
         state.musik,
     )
     state.phase = OVER

@@ -96,8 +96,8 @@ class HandState:
     ``musik`` holds every card not dealt to a player: the musik of three cards, or with two
     players both musiks, which ``musiks`` holds apart (first, second); ``chosen`` is the
     index of the musik the declarer took and ``discards`` the cards it laid away.
-    ``dealer_score`` is the score of the dealer sitting out when it scores from the musik
-    (four players with ``musik_points``), else ``None``.
+    ``dealer_score`` is the match score of the dealer sitting the hand out (four players),
+    else ``None``; it scores from the musik only with ``musik_points``.
     """
 
     __slots__ = (
@@ -212,8 +212,8 @@ class HandState:
 
     def deal_record(self) -> dict[str, object]:
         """The deal as a replay scenario without actions (rules, dealer, scores, hands, musik;
-        the two musiks as two lists with two players; the sitting-out dealer's score when it
-        scores from the musik)."""
+        the two musiks as two lists with two players; the sitting-out dealer's score with
+        four)."""
         record: dict[str, object] = {
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
@@ -270,7 +270,7 @@ def start_hand(
     state = object.__new__(HandState)
     state.rules = rules
     state.dealer = dealer
-    state.dealer_score = dealer_score if rules.musik_points else None
+    state.dealer_score = dealer_score if rules.players == 4 else None
     state.scores = scores
     state.dealt = hands
     state.musik = musik
@@ -342,8 +342,8 @@ def new_hand(
     players, ``dealer`` is a table seat 0-3 and they are the three other seats' in playing
     order from the dealer's left. With two players there are two hands of 10 cards and
     ``musik`` is the two musiks, two lists of 2 cards; otherwise three hands of 7 and a
-    musik of 3. ``dealer_score`` is the score of a four-player dealer who scores from the
-    musik (``musik_points``).
+    musik of 3. ``dealer_score`` is the match score of a four-player dealer, who sits the
+    hand out (and scores from the musik with ``musik_points``).
     """
     count = rules.hand_players
     if (

@@ -45,6 +45,7 @@ from games.thousand.engine import (
     new_hand,
     new_match,
     seat_of,
+    spectator_view,
     view_for_seat,
 )
 from games.thousand.web import forms as thousand_forms
@@ -53,8 +54,14 @@ from games.thousand.web import rules as rules_steps
 from games.thousand.web.rules_two import TWO_STEPS
 from games.thousand.web.summary import rules_summary
 from games.thousand.web.table import present
+from games.thousand.web.watching import present_watching
 
 LEVELS = (("beginner", _("Beginner")), ("normal", _("Normal")), ("expert", _("Expert")))
+LEVEL_NOTES = {
+    "beginner": _("makes a new player's mistakes"),
+    "normal": _("sound play, counts the cards"),
+    "expert": _("plays ahead through the hidden cards"),
+}
 """The computer players' levels (``games.thousand.bots``)."""
 VARIANT_ORDER = ("target", "bid_step", "following", "rounding", "four_nines")
 """The options in the order ``rules_summary`` words them."""
@@ -102,6 +109,7 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
             setup["musik"],
             setup.get("scores", (0, 0, 0)),
             Rules.from_dict(setup.get("rules", {})),
+            setup.get("dealer_score", 0),
         )
         for action in actions:
             state = apply(state, action)
@@ -168,6 +176,9 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
     def observation(self, state: HandState, seat: int) -> PublicView:
         return view_for_seat(state, seat)
 
+    def public_view(self, state: HandState) -> PublicView:
+        return spectator_view(state)
+
     def answers_at_once(self, state: HandState) -> bool:
         # Only a player whose cards qualify is asked about a re-deal (rules 2.2): a pause or
         # a version spent waiting for a computer's answer would tell that its cards are weak.
@@ -176,6 +187,7 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
 
 class ThousandTable(GameTable[str]):
     template = "games/thousand/table.html"
+    watch_template = "games/thousand/_watch.html"
     rules_page = RulesPage(
         (*rules_steps.STEPS, *TWO_STEPS), rules_steps.page_context, "games/rules/thousand.html"
     )
@@ -217,6 +229,9 @@ class ThousandTable(GameTable[str]):
         request: HttpRequest | None = None,
     ) -> Any:
         return present(table, seat, names, message)
+
+    def present_watching(self, table: Table, names: Sequence[str]) -> Any:
+        return present_watching(table, names)
 
     def listing(self, match: Match) -> str:
         """The target, the number of players if two or four, and every option off the house
@@ -293,6 +308,7 @@ SPEC = GameSpec(
     computers=GameComputers(
         chooser="games.thousand.computer.choose",
         levels=LEVELS,
+        notes=LEVEL_NOTES,
         stand_in="normal",
         # The beginner and the normal player follow rules and decide at once; the expert
         # searches.

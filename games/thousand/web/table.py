@@ -48,11 +48,19 @@ PHONE_ROW = 5
 """The most cards one row of the hand holds on a phone without covering a corner index."""
 
 
-def present(table: Table, seat: int, names: Sequence[str], message: str = "") -> TableView:
-    """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it)."""
+def present(
+    table: Table,
+    seat: int,
+    names: Sequence[str],
+    message: str = "",
+    view: Observation | None = None,
+) -> TableView:
+    """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it);
+    ``view``, when given, is what is shown instead of ``seat``'s own observation (a watcher's,
+    who sees the table from behind ``seat``)."""
     match = table.match
     urls = match_urls(match.pk)
-    view = _view(table, seat)
+    view = view or _view(table, seat)
     # The hand works in positions 0-2; with four at the table the dealer sits it out.
     seat_names = list(names)
     names = [seat_names[number] for number in view.seats]
@@ -106,7 +114,7 @@ def present(table: Table, seat: int, names: Sequence[str], message: str = "") ->
         if entry.step in stand_in_steps:
             entry.by_computer = True
             entry.text = _("%(line)s (the computer played for them)") % {"line": entry.text}
-    result.redeal_note = _redeal_note(table, seat, seat_names)
+    result.redeal_note = redeal_note(table, seat, seat_names)
     _trick(result, view, names, seats)
     result.sheet = score_sheet(table.finished_rounds(), seat_names)
     result.sheet_key = repr(
@@ -379,7 +387,7 @@ def _played_number(table: Table) -> int:
     return hands_played if over else hands_played + 1
 
 
-def _redeal_note(table: Table, viewer: int, names: list[str]) -> str:
+def redeal_note(table: Table, viewer: int, names: list[str]) -> str:
     """Who asked for the re-deal that dealt the current cards, if one did."""
     results = table.finished_rounds()
     previous = results[-1] if results else None

@@ -1,0 +1,114 @@
+"""A watcher's WebSocket: the table re-rendered as a watcher sees it after every change, and
+nothing taken in.
+
+It joins the match's channel group like a player's socket, but only to listen: on every
+``match.updated`` and ``match.presence`` notice it renders the watcher's table (the game's
+public view, ``games.watching``), never a seat's. It is counted among the table's watchers
+(``games.core.watchers``) while it stays open. Every frame from the page is refused with the
+reason ``watching`` and changes nothing (a ``{"ping": true}`` is let be); no chat or other event
+of the players is ever sent down it: it hears only the notices in ``HEARD`` and renders only
+the watcher's table. When the host
+stops letting others watch, its next notice closes it with the refusal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+
+from games.consumers import CLOSE_FORBIDDEN, MAX_FRAME, _language, _origin
+from games.core.presence import renew_seconds
+from games.services import (
+    group_name,
+    watched_match,
+    watched_table,
+    watcher_arrived,
+    watcher_departed,
+    watcher_stays,
+)
+from games.threads import for_tables
+from games.watching import refused_fragments, watch_fragments, watching
+
+HEARD = frozenset({"match.updated", "match.presence"})
+"""The match group's notices a watcher's socket acts on; any other (the players' chat, say) is
+dropped unread, never sent down it."""
+
+
+class WatchConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        kind = message.get("type", "")
+        if kind in HEARD or kind.startswith("websocket."):
+            await super().dispatch(message)
+
+    async def connect(self) -> None:
+        self.token: str = self.scope["url_route"]["kwargs"]["token"]
+        self.language = _language(self.scope)
+        self.origin = _origin(self.scope)
+        self.group = ""
+        self.match_id = -1
+        self.renewing: asyncio.Task[None] | None = None
+        match = await for_tables(watched_match)(self.token)
+        if match is None:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.match_id = match.pk
+        self.group = group_name(match.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await for_tables(watcher_arrived)(self.match_id, self.channel_name)
+        self.renewing = asyncio.create_task(self._renew())
+        await self._send_table()
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(renew_seconds())
+            await for_tables(watcher_stays)(self.match_id, self.channel_name)
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.renewing is not None:
+            self.renewing.cancel()
+            await for_tables(watcher_departed)(self.match_id, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is not None and len(text_data) <= MAX_FRAME:
+            try:
+                data = json.loads(text_data)
+            except (ValueError, RecursionError):
+                data = None
+            if data == {"ping": True}:
+                return
+        await self._send_table(reason="watching")
+
+    async def match_updated(self, event: dict[str, Any]) -> None:
+        await self._send_table()
+
+    async def match_presence(self, event: dict[str, Any]) -> None:
+        if event.get("origin") != self.channel_name:
+            await self._send_table()
+
+    async def _send_table(self, reason: str = "") -> None:
+        html = await for_tables(self._render)(reason)
+        if html is None:
+            with translation.override(self.language):
+                await self.send(text_data=refused_fragments())
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.send(text_data=html)
+
+    def _render(self, reason: str) -> str | None:
+        table = watched_table(self.match_id)
+        if table is None or table.match.watch_token != self.token:
+            return None
+        with translation.override(self.language):
+            message = watching().message if reason else ""
+            html = watch_fragments(table, self.token, self.origin, message)
+        if reason:
+            # The reason code is the consumer's own fixed word, never the frame's text.
+            html += f'<div id="table-refusal" hidden data-reason="{reason}"></div>'
+        return html
