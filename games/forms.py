@@ -117,7 +117,7 @@ def _level_choices(spec: AnySpec) -> list[tuple[str, object]]:
 def _players_field(spec: AnySpec) -> forms.Field:
     return forms.TypedChoiceField(
         label=_("Players"),
-        choices=[(count, str(count)) for count in spec.rules.seat_counts],
+        choices=[(count, str(count)) for count in sorted(spec.rules.seat_counts)],
         coerce=int,
         initial=spec.rules.seat_counts[0],
         required=False,

@@ -71,7 +71,8 @@ class GameRules(ABC, Generic[S, A, V]):
     """A game's rounds and their moves, as the core drives them."""
 
     seat_counts: tuple[int, ...]
-    """How many players the game allows at a table."""
+    """How many players the game allows at a table, the usual one first (the forms offer
+    them in order, that one chosen)."""
 
     @abstractmethod
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -4,6 +4,7 @@ for the dealer sitting out, an option of four players only (rules 4.1 and 4.2)."
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
@@ -33,9 +34,14 @@ def test_the_lobby_offers_two_three_and_four_players_and_the_musik_points_off(
     alice_client: Client,
 ) -> None:
     page = alice_client.get(reverse("lobby")).content.decode()
-    for value in ("2", "3", "4"):
-        assert f'name="players" value="{value}"' in page
-        assert f'name="table-players" value="{value}"' in page
+    for prefix in ("practice_", "friends_table-"):
+        radios = re.findall(f'value="(\\d)" id="id_thousand_{prefix}players_\\d"([^>]*)', page)
+        # In order, the usual three chosen.
+        assert [(value, "checked" in rest) for value, rest in radios] == [
+            ("2", False),
+            ("3", True),
+            ("4", False),
+        ]
     assert 'name="musik_points" value="False" id="id_thousand_musik_points_0" checked' in page
     assert "An option of a table of four players only." in page
 
