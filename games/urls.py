@@ -1,12 +1,12 @@
 from django.urls import URLPattern, path
 
-from games import chat, invitation_views, views, watching
+from games import chat, invitation_views, lobby_views, views, watching
 from games.core.registry import all_specs
 
 urlpatterns: list[URLPattern] = [
-    path("", views.home, name="home"),
-    path("play/", views.lobby, name="lobby"),
-    path("play/open-tables/", views.lobby_open_tables, name="lobby_open_tables"),
+    path("", lobby_views.home, name="home"),
+    path("play/", lobby_views.lobby, name="lobby"),
+    path("play/open-tables/", lobby_views.lobby_open_tables, name="lobby_open_tables"),
     path("play/<int:match_id>/", views.match_table, name="match_table"),
     path("play/<int:match_id>/act/", views.match_act, name="match_act"),
     path("play/<int:match_id>/next/", views.match_next, name="match_next"),
@@ -33,7 +33,7 @@ urlpatterns: list[URLPattern] = [
         invitation_views.invitation_decline,
         name="invitation_decline",
     ),
-    path("t/<str:code>/", views.table_join, name="table_join"),
+    path("t/<str:code>/", lobby_views.table_join, name="table_join"),
     path("watch/<str:token>/", watching.table_watch, name="table_watch"),
 ]
 urlpatterns += [pattern for spec in all_specs() for pattern in spec.table.urls()]
