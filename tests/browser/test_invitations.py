@@ -148,7 +148,9 @@ def test_a_rematch_accepted_by_one_declined_by_another_starts_with_a_computer(
     assert third.url == f"{live_server_url}/play/{new.pk}/"
     for page in (first, second):
         expect(page.locator("#rematch-accept")).to_be_visible()
+        # Offered once: in the match-over panel, not again above the page.
         expect(page.locator(".invitation")).to_contain_text("carol offers a rematch of Thousand.")
+        expect(page.locator("#invitations")).to_be_hidden()
     # The old table's pages were sent the finished table again, with the offer, over their
     # sockets: each shows its own hand and no card its seat may not see.
     offered = [(seat, html) for seat, html in frames if 'id="rematch-accept"' in html]

@@ -9,6 +9,21 @@
   var SIGNED_OUT = 4401;
   var FORBIDDEN = 4403;
 
+  // On the finished table's own page the match-over panel offers its rematch already: the
+  // same invitation is not shown a second time above the page.
+  function hideOffered() {
+    var shown = document.getElementById("invitations");
+    if (!shown) return;
+    var items = shown.querySelectorAll(".invitation[data-invitation]");
+    var hidden = 0;
+    items.forEach(function (item) {
+      var selector = '[data-rematch-invitation="' + item.dataset.invitation + '"]';
+      item.hidden = document.querySelector(selector) !== null;
+      if (item.hidden) hidden += 1;
+    });
+    shown.hidden = items.length > 0 && hidden === items.length;
+  }
+
   function start() {
     var box = document.getElementById("person-socket");
     if (!box || !window.WebSocket) return;
@@ -27,6 +42,7 @@
         var fresh = parsed.content.getElementById("invitations");
         var shown = document.getElementById("invitations");
         if (fresh && shown) shown.replaceWith(fresh);
+        hideOffered();
       };
       socket.onclose = function (event) {
         box.dataset.open = "false";
@@ -40,6 +56,9 @@
       };
     }
 
+    document.addEventListener("htmx:afterSwap", hideOffered);
+    document.addEventListener("htmx:wsAfterMessage", hideOffered);
+    hideOffered();
     connect();
   }
 
