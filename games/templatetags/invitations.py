@@ -17,16 +17,18 @@ register = template.Library()
 
 
 @register.simple_tag
-def invited_to(match_id: int) -> list[str]:
-    """The names of the people invited to the waiting table ``match_id`` who have not answered
-    (a rematch's until its two minutes are up)."""
+def invited_to(match_id: int) -> list[dict[str, Any]]:
+    """The people invited to the waiting table ``match_id`` who have not answered (a
+    rematch's until its two minutes are up), by name: each ``name`` and the ``seat`` kept for
+    them (a rematch's; None for an invitation by name)."""
     invitations = Invitation.objects.filter(match_id=match_id).select_related("user__profile")
     now = timezone.now()
-    return sorted(
-        display_name(invitation.user)
+    invited = [
+        {"name": display_name(invitation.user), "seat": invitation.seat}
         for invitation in invitations
         if invitation.expires is None or invitation.expires > now
-    )
+    ]
+    return sorted(invited, key=lambda who: str(who["name"]))
 
 
 @register.simple_tag

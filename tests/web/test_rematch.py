@@ -4,6 +4,7 @@ same offer; the host fills the seats of those who declined with computers."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -82,6 +83,29 @@ def test_a_watchable_table_s_rematch_is_watchable_by_a_link_of_its_own(
     new = offer_rematch(old.pk, user=alice)
     assert new.watch_token not in (None, "old-link")
     assert len(new.watch_token or "") >= 16
+
+
+def test_the_new_table_s_waiting_room_says_whose_seat_is_kept(
+    alice: User, bob: User, carol: User
+) -> None:
+    old = finished_table(alice, bob, carol)
+    new = offer_rematch(old.pk, user=bob)
+    page = client_of(bob).get(reverse("match_table", args=[new.pk])).content.decode()
+    kept = re.findall(
+        r'data-seat="(\d)">\s*<span class="player-name">([^<]*)</span>\s*'
+        r'(?:<span class="muted kept-for">([^<]*)</span>)?',
+        page,
+    )
+    assert sorted(kept) == [
+        ("0", "Open seat", "kept for carol"),
+        ("1", "Open seat", "kept for alice"),
+        ("2", "You", ""),
+    ]
+    assert "Invited, not answered yet: alice, carol" in page
+    decline(Invitation.objects.get(match=new, user=carol).pk, user=carol)
+    page = client_of(bob).get(reverse("match_table", args=[new.pk])).content.decode()
+    assert "kept for carol" not in page
+    assert "kept for alice" in page
 
 
 def test_computers_keep_their_level_in_the_turned_seat(alice: User, bob: User) -> None:
