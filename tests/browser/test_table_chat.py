@@ -5,6 +5,7 @@ for everyone; and the panel beside the Thousand and rummy tables on a desktop an
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -190,6 +191,8 @@ def test_the_chat_panel_leaves_the_tables_controls_free(
         other.add_cookies(signed_in_cookie(browser, live_server_url, bob))
         bobs = other.new_page()
         bobs.goto(f"{live_server_url}/play/{match.pk}/")
+        # Once the socket's first frame (which draws the chat again) is in: it names the socket.
+        expect(bobs.locator("#table-socket")).to_have_attribute("data-socket", re.compile("."))
         bobs.locator("[data-phrase=brb]").click()
         expect(bobs.locator("#chat-lines .chat-line")).to_have_count(4)
         expect(panel).to_have_class("chat-panel unread", timeout=5_000)
