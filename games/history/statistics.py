@@ -87,7 +87,7 @@ class Statistics:
 
     @property
     def splits(self) -> list[tuple[Split, str]]:
-        boards = [(self.by_board, _("By table"))] if self.by_board else []
+        boards = [(self.by_board, _("Rated apart"))] if self.by_board else []
         return [
             *boards,
             (self.by_length, _("By match length")),

@@ -200,7 +200,7 @@ def test_the_statistics_split_the_two_player_board_apart(
     by_board = dict(stats.by_board.rows)
     assert by_board["Matches played"] == ["2", "1", "1"]
     assert by_board["Matches won"] == ["1", "0", "1"]
-    assert stats.splits[0][1] == "By table"
+    assert stats.splits[0][1] == "Rated apart"
     voided = MatchResult.objects.get(user=alice, board="2").match
     moderation.void_match(bob, voided.pk, "a bug")
     stats = statistics_of(alice, get_spec("thousand"))  # type: ignore[arg-type]
