@@ -34,14 +34,19 @@ def two_player_table(bob: AbstractBaseUser, alice: AbstractBaseUser, scores: lis
     match = services.create_friends_table(bob, "thousand", Rules(players=2).to_dict(), 2, seed=4)
     services.join_table(match.pk, alice)
     services.start_table(match.pk, user=bob)
-    match = Match.objects.get(pk=match.pk)
+    return two_player_deal(Match.objects.get(pk=match.pk), scores, {0: bob, 1: alice})
+
+
+def two_player_deal(match: Match, scores: list[int], users: dict[int, Any] | None = None) -> Match:
+    """A two-player ``match`` from ``scores`` on a known deal, played out by everyone's first
+    legal action (``users``: seat → person; default the owner at seat 0)."""
     match.scores = scores
     match.save(update_fields=["scores"])
     state = new_hand(TWO_DEALER, TWO_HANDS, TWO_MUSIKS, tuple(scores), Rules(players=2))
     Round.objects.filter(match=match).update(setup=state.deal_record())
     match.progress = {**match.progress, "dealer": TWO_DEALER}
     match.save(update_fields=["progress"])
-    return play_out(match, {0: bob, 1: alice})
+    return play_out(match, users)
 
 
 def two_players_alice_wins(alice: AbstractBaseUser, bob: AbstractBaseUser) -> Match:
