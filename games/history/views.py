@@ -190,10 +190,18 @@ def rankings(request: HttpRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     query.pop("rated_page", None)
+    boards = []
+    if len(spec.history.boards) > 1:
+        for other in spec.history.boards:
+            choice = query.copy()
+            choice["game"] = ranking.board_choice(game, other)
+            label = spec.history.board_label(other, str(spec.name))
+            boards.append((label, choice.urlencode(), other == board))
     context = {
         "filters": filters,
         "spec": spec,
         "board_name": spec.history.board_label(board, str(spec.name)),
+        "boards": boards,
         "page": page,
         "rows": rows,
         "own": ranking.own_rank(request.user, game, board, period, length),

@@ -135,8 +135,13 @@ def test_the_rankings_show_each_board_as_its_own_table(
     assert [(row["user_id"], row["best"]) for row in two.context["rows"]] == [(alice.pk, 1000)]
     assert two.context["own_rating"].board == "2"
 
-    three = alice_client.get(reverse("rankings"), {"game": "thousand"})
+    three = alice_client.get(reverse("rankings"), {"game": "thousand", "period": "week"})
     assert three.context["board_name"] == "Thousand"
+    assert (
+        '<nav class="history-boards" id="boards" aria-label="Rated apart">'
+        '<strong aria-current="page">Thousand</strong> · '
+        '<a href="?game=thousand%3A2&amp;period=week">Thousand — 2 players</a></nav>'
+    ) in three.content.decode()
     listed = [(row.user, row.mu, row.sigma) for row in three.context["rated"].object_list]
     assert listed == [
         (bob, pytest.approx(bob_three.mu), pytest.approx(bob_three.sigma)),
@@ -145,6 +150,9 @@ def test_the_rankings_show_each_board_as_its_own_table(
     assert [(row["user_id"], row["best"]) for row in three.context["rows"]] == [(bob.pk, 1000)]
     assert three.context["own_rating"].board == ""
     assert three.context["own_rating_rank"] == 2
+    rummy = alice_client.get(reverse("rankings"), {"game": "rummy"})
+    assert rummy.context["boards"] == []
+    assert 'id="boards"' not in rummy.content.decode()
 
 
 def test_voiding_a_two_player_match_re_rates_only_its_board(
