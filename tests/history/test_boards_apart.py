@@ -207,7 +207,7 @@ def test_the_statistics_split_the_two_player_board_apart(
 ) -> None:
     two_players_alice_wins(alice, bob)
     bobs_table_won_by_bob(bob, alice)
-    stats = statistics_of(alice, get_spec("thousand"))  # type: ignore[arg-type]
+    stats = statistics_of(alice, get_spec("thousand"))
     assert stats.by_board is not None
     assert stats.by_board.headings == ["All", "Thousand", "Thousand — 2 players"]
     by_board = dict(stats.by_board.rows)
@@ -216,7 +216,7 @@ def test_the_statistics_split_the_two_player_board_apart(
     assert stats.splits[0][1] == "Rated apart"
     voided = MatchResult.objects.get(user=alice, board="2").match
     moderation.void_match(bob, voided.pk, "a bug")
-    stats = statistics_of(alice, get_spec("thousand"))  # type: ignore[arg-type]
+    stats = statistics_of(alice, get_spec("thousand"))
     assert stats.by_board is not None
     assert dict(stats.by_board.rows)["Matches played"] == ["1", "1", "0"]
 
