@@ -360,7 +360,9 @@ class MatchResult(models.Model):
         )
         indexes = (
             models.Index(fields=("user", "game", "-finished"), name="result_user_recent"),
-            models.Index(fields=("game", "won", "length", "-score"), name="result_best_scores"),
+            models.Index(
+                fields=("game", "board", "won", "length", "-score"), name="result_board_best_scores"
+            ),
         )
 
     def __str__(self) -> str:

@@ -60,4 +60,11 @@ class Migration(migrations.Migration):
                 name="one_total_per_board_group",
             ),
         ),
+        migrations.RemoveIndex(model_name="matchresult", name="result_best_scores"),
+        migrations.AddIndex(
+            model_name="matchresult",
+            index=models.Index(
+                fields=["game", "board", "won", "length", "-score"], name="result_board_best_scores"
+            ),
+        ),
     )
