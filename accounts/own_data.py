@@ -109,6 +109,7 @@ def export(user: User) -> dict[str, Any]:
             {
                 "match": result.match_id,
                 "game": result.game,
+                "board": result.board,
                 "finished": _when(result.finished),
                 "place": result.place,
                 "won": result.won,
@@ -120,12 +121,19 @@ def export(user: User) -> dict[str, Any]:
             for result in MatchResult.objects.filter(user=user).order_by("finished", "pk")
         ],
         "ratings": [
-            {"game": rating.game, "mu": rating.mu, "sigma": rating.sigma, "matches": rating.matches}
-            for rating in PlayerRating.objects.filter(user=user).order_by("game")
+            {
+                "game": rating.game,
+                "board": rating.board,
+                "mu": rating.mu,
+                "sigma": rating.sigma,
+                "matches": rating.matches,
+            }
+            for rating in PlayerRating.objects.filter(user=user).order_by("game", "board")
         ],
         "totals": [
             {
                 "game": row.game,
+                "board": row.board,
                 "length": row.length,
                 "level": row.level,
                 "matches": row.matches,

@@ -45,16 +45,16 @@ class ReadOnlyAdmin(admin.ModelAdmin[Any]):
 
 @admin.register(MatchResult)
 class MatchResultAdmin(ReadOnlyAdmin):
-    list_display = ("match", "user", "game", "place", "won", "score", "finished", "void")
-    list_filter = ("game", "won", "void", "length", "level")
+    list_display = ("match", "user", "game", "board", "place", "won", "score", "finished", "void")
+    list_filter = ("game", "board", "won", "void", "length", "level")
     search_fields = ("user__username", "user__profile__display_name")
     list_select_related = ("user", "match")
 
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnlyAdmin):
-    list_display = ("user", "game", "mu", "sigma", "matches", "updated")
-    list_filter = ("game",)
+    list_display = ("user", "game", "board", "mu", "sigma", "matches", "updated")
+    list_filter = ("game", "board")
     search_fields = ("user__username", "user__profile__display_name")
     list_select_related = ("user",)
 

@@ -326,6 +326,12 @@ class MatchResult(models.Model):
     )
     seat = models.PositiveSmallIntegerField()
     game = models.CharField(max_length=20)
+    board = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text="the game's rating board the match counts on ('': the game's own)",
+    )
     mode = models.CharField(max_length=10, choices=Match.Mode.choices)
     length = models.CharField(
         max_length=20, blank=True, default="", help_text="the game's match length (Thousand: 1000)"
@@ -354,7 +360,9 @@ class MatchResult(models.Model):
         )
         indexes = (
             models.Index(fields=("user", "game", "-finished"), name="result_user_recent"),
-            models.Index(fields=("game", "won", "length", "-score"), name="result_best_scores"),
+            models.Index(
+                fields=("game", "board", "won", "length", "-score"), name="result_board_best_scores"
+            ),
         )
 
     def __str__(self) -> str:
@@ -370,6 +378,9 @@ class PlayerTotals(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="totals"
     )
     game = models.CharField(max_length=20)
+    board = models.CharField(
+        max_length=20, blank=True, default="", help_text="the game's rating board"
+    )
     length = models.CharField(max_length=20, blank=True, default="")
     level = models.CharField(max_length=10, blank=True, default="")
     matches = models.PositiveIntegerField(default=0)
@@ -380,7 +391,8 @@ class PlayerTotals(models.Model):
     class Meta:
         constraints = (
             models.UniqueConstraint(
-                fields=("user", "game", "length", "level"), name="one_total_per_group"
+                fields=("user", "game", "board", "length", "level"),
+                name="one_total_per_board_group",
             ),
         )
 
@@ -394,13 +406,19 @@ everyone at 25 ± 25/3): too few matches yet to say much of the player."""
 
 
 class PlayerRating(models.Model):
-    """A person's skill rating at one game (OpenSkill's Plackett-Luce model): ``mu`` and its
-    uncertainty ``sigma``, updated once per finished match."""
+    """A person's skill rating on one board of a game (OpenSkill's Plackett-Luce model):
+    ``mu`` and its uncertainty ``sigma``, updated once per finished match on that board."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
     game = models.CharField(max_length=20)
+    board = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text="the game's rating board ('': its own; Thousand: '2', two players)",
+    )
     mu = models.FloatField()
     sigma = models.FloatField()
     matches = models.PositiveIntegerField(default=0)
@@ -408,7 +426,7 @@ class PlayerRating(models.Model):
 
     class Meta:
         constraints = (
-            models.UniqueConstraint(fields=("user", "game"), name="one_rating_per_game"),
+            models.UniqueConstraint(fields=("user", "game", "board"), name="one_rating_per_board"),
         )
 
     def __str__(self) -> str:

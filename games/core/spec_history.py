@@ -103,6 +103,19 @@ class GameHistory(Generic[S]):
     """The template of one replay step (given ``step``, from ``replay_view``); empty: the
     game has no replay."""
 
+    boards: tuple[str, ...] = ("",)
+    """Every rating board of the game, the first its own (""): a match counts on one board
+    only, and each board has its own ratings, rankings and statistics (Thousand: "2", two
+    players apart)."""
+
+    def board(self, options: Mapping[str, Any], players: int) -> str:
+        """The board a finished match counts on, from its options and its number of players."""
+        return ""
+
+    def board_label(self, board: str, name: str) -> str:
+        """A board in words, in the active language (``name``: the game's)."""
+        return name
+
     def match_length(self, options: Mapping[str, Any]) -> str:
         """The option statistics and rankings are split by (Thousand: the target, "1000")."""
         return ""

@@ -112,8 +112,8 @@ def force_rename(staff: User, user: User, reason: str) -> str:
 @transaction.atomic
 def void_match(staff: User, match_id: int, reason: str) -> Match:
     """The match stays for the record but counts for nothing: its results leave the
-    statistics and rankings, and every rating of its game is played again without it, as if
-    it had never been played."""
+    statistics and rankings, and every rating on its game's board is played again without it,
+    as if it had never been played."""
     reason = _need_reason(reason)
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     if match is None:
@@ -123,9 +123,12 @@ def void_match(staff: User, match_id: int, reason: str) -> Match:
     match.voided_at = timezone.now()
     match.void_reason = reason
     match.save(update_fields=["voided_at", "void_reason"])
-    people = list(MatchResult.objects.filter(match=match).values_list("user_id", flat=True))
-    MatchResult.objects.filter(match=match).update(void=True)
-    replay_ratings(match.game)
+    counted = MatchResult.objects.filter(match=match)
+    people = list(counted.values_list("user_id", flat=True))
+    boards = sorted(set(counted.values_list("board", flat=True)))
+    counted.update(void=True)
+    for board in boards:
+        replay_ratings(match.game, board)
     rebuild_totals(people, match.game)
     _record(staff, ModerationAction.Kind.VOID, reason, match=match)
     return match

@@ -1,6 +1,7 @@
-"""A player's page: for each game their skill rating with its history as a chart, their
-matches, wins and places, and their recent finished matches that were made public. A person
-may keep their page private: others then see only the display name."""
+"""A player's page: for each game's board (Thousand: two players apart) their skill rating
+with its history as a chart, their matches, wins and places; and their recent finished matches
+that were made public. A person may keep their page private: others then see only the display
+name."""
 
 from __future__ import annotations
 
@@ -46,33 +47,33 @@ def player_page(person: User, viewer: User | AnonymousUser) -> PlayerPage:
     if hidden:
         return page
     counted = MatchResult.objects.filter(user=person, void=False)
-    ratings = {rating.game: rating for rating in PlayerRating.objects.filter(user=person)}
+    ratings = {
+        (rating.game, rating.board): rating for rating in PlayerRating.objects.filter(user=person)
+    }
     for spec in all_specs():
-        results = list(counted.filter(game=spec.key).order_by("finished", "pk"))
-        if not results:
-            continue
-        places = Counter(result.place for result in results)
-        rated = [result for result in results if result.rating_after is not None]
-        chart: str = ""
-        if rated:
-            chart = charts.score_lines(
-                [str(spec.name)],
-                [round(rated[0].rating_before or 0.0, 1)],
-                [[round(result.rating_after or 0.0, 1)] for result in rated],
-                str(spec.name),
-            )
-        page.games.append(
-            GameRecord(
-                str(spec.name),
-                ratings.get(spec.key),
-                len(results),
-                sorted(places.items()),
-                chart,
-            )
-        )
+        for board in spec.history.boards:
+            results = list(counted.filter(game=spec.key, board=board).order_by("finished", "pk"))
+            if results:
+                name = spec.history.board_label(board, str(spec.name))
+                page.games.append(board_record(name, ratings.get((spec.key, board)), results))
     page.public_matches = list(
         Match.objects.filter(seats__user=person, public=True, status__in=ENDED)
         .exclude(share_token="")
         .order_by("-updated")[:RECENT_PUBLIC]
     )
     return page
+
+
+def board_record(name: str, rating: PlayerRating | None, results: list[MatchResult]) -> GameRecord:
+    """A game's board on a player's page from their counted results on it, oldest first."""
+    places = Counter(result.place for result in results)
+    rated = [result for result in results if result.rating_after is not None]
+    chart: str = ""
+    if rated:
+        chart = charts.score_lines(
+            [name],
+            [round(rated[0].rating_before or 0.0, 1)],
+            [[round(result.rating_after or 0.0, 1)] for result in rated],
+            name,
+        )
+    return GameRecord(name, rating, len(results), sorted(places.items()), chart)

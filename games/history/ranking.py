@@ -37,7 +37,9 @@ class RankingFilter(forms.Form):
         super().__init__(*args, **kwargs)
         specs = all_specs()
         cast(forms.ChoiceField, self.fields["game"]).choices = [
-            (spec.key, spec.name) for spec in specs
+            (board_choice(spec.key, board), spec.history.board_label(board, str(spec.name)))
+            for spec in specs
+            for board in spec.history.boards
         ]
         lengths: list[tuple[str, str]] = [("", str(gettext_lazy("Any length")))]
         for spec in specs:
@@ -47,11 +49,17 @@ class RankingFilter(forms.Form):
                     lengths.append((value, label))
         cast(forms.ChoiceField, self.fields["length"]).choices = lengths
 
-    def chosen(self) -> tuple[str, str, str]:
-        """(game, period, length), the defaults for anything missing."""
+    def chosen(self) -> tuple[str, str, str, str]:
+        """(game, board, period, length), the defaults for anything missing."""
         data = self.cleaned_data if self.is_valid() else {}
-        game = data.get("game") or all_specs()[0].key
-        return game, data.get("period") or "all", data.get("length") or ""
+        game, _colon, board = (data.get("game") or all_specs()[0].key).partition(":")
+        return game, board, data.get("period") or "all", data.get("length") or ""
+
+
+def board_choice(game: str, board: str) -> str:
+    """A board's value in the game filter: the game's key, then ":" and the board if it is
+    not the game's own ("thousand", "thousand:2")."""
+    return f"{game}:{board}" if board else game
 
 
 def period_start(period: str, now: datetime | None = None) -> datetime | None:
@@ -65,10 +73,11 @@ def period_start(period: str, now: datetime | None = None) -> datetime | None:
     return None
 
 
-def ranked_results(game: str, period: str, length: str) -> QuerySet[MatchResult]:
-    """Won, counted results of people in good standing."""
+def ranked_results(game: str, board: str, period: str, length: str) -> QuerySet[MatchResult]:
+    """Won, counted results on the board of people in good standing."""
     results = MatchResult.objects.filter(
         game=game,
+        board=board,
         won=True,
         void=False,
         user__is_active=True,
@@ -82,10 +91,10 @@ def ranked_results(game: str, period: str, length: str) -> QuerySet[MatchResult]
     return results
 
 
-def best_scores(game: str, period: str, length: str) -> QuerySet[Any]:
+def best_scores(game: str, board: str, period: str, length: str) -> QuerySet[Any]:
     """One row per person, their best score, best first (equal scores: who got it first)."""
     return (
-        ranked_results(game, period, length)
+        ranked_results(game, board, period, length)
         .values("user_id")
         .annotate(best=Max("score"), matches=Count("id"))
         .order_by("-best", "user_id")
@@ -98,20 +107,25 @@ class OwnRank:
     best: int
 
 
-def own_rank(user: User | AnonymousUser, game: str, period: str, length: str) -> OwnRank | None:
+def own_rank(
+    user: User | AnonymousUser, game: str, board: str, period: str, length: str
+) -> OwnRank | None:
     """The viewer's place in the best scores (equal scores share a place), wherever it is."""
     if not user.is_authenticated:
         return None
-    mine = ranked_results(game, period, length).filter(user=user).aggregate(best=Max("score"))
+    mine = (
+        ranked_results(game, board, period, length).filter(user=user).aggregate(best=Max("score"))
+    )
     if mine["best"] is None:
         return None
-    return OwnRank(rank=users_ahead(game, period, length, mine["best"]) + 1, best=mine["best"])
+    ahead = users_ahead(game, board, period, length, mine["best"])
+    return OwnRank(rank=ahead + 1, best=mine["best"])
 
 
-def users_ahead(game: str, period: str, length: str, best: int) -> int:
+def users_ahead(game: str, board: str, period: str, length: str, best: int) -> int:
     """How many people have a best score above ``best``."""
     return (
-        ranked_results(game, period, length)
+        ranked_results(game, board, period, length)
         .values("user_id")
         .annotate(best=Max("score"))
         .filter(best__gt=best)
@@ -119,12 +133,13 @@ def users_ahead(game: str, period: str, length: str, best: int) -> int:
     )
 
 
-def rated_players(game: str) -> QuerySet[PlayerRating]:
-    """The skill ratings of people with enough matches, in good standing, highest
-    conservative rating (mu less three sigma) first."""
+def rated_players(game: str, board: str) -> QuerySet[PlayerRating]:
+    """The skill ratings on the board of people with enough matches, in good standing,
+    highest conservative rating (mu less three sigma) first."""
     return (
         PlayerRating.objects.filter(
             game=game,
+            board=board,
             matches__gte=ratings.min_matches(),
             user__is_active=True,
             user__profile__is_guest=False,
@@ -135,15 +150,15 @@ def rated_players(game: str) -> QuerySet[PlayerRating]:
     )
 
 
-def own_rating(user: User | AnonymousUser, game: str) -> PlayerRating | None:
+def own_rating(user: User | AnonymousUser, game: str, board: str) -> PlayerRating | None:
     if not user.is_authenticated:
         return None
-    return PlayerRating.objects.filter(user=user, game=game).first()
+    return PlayerRating.objects.filter(user=user, game=game, board=board).first()
 
 
 def rating_rank(rating: PlayerRating) -> int | None:
     """The place of ``rating`` in the rating list, or ``None`` if it is not listed."""
-    listed = rated_players(rating.game)
+    listed = rated_players(rating.game, rating.board)
     if not listed.filter(pk=rating.pk).exists():
         return None
     return listed.filter(Q(conservative_rating__gt=rating.mu - 3 * rating.sigma)).count() + 1

@@ -1,7 +1,7 @@
-"""The ratings of a game played again from the start, over its counted matches in the order they
-finished: after a match is voided, every rating is exactly what it would be had that match never
-been played (its players' later opponents' included), and each result's rating before and after
-with it."""
+"""The ratings on a game's board played again from the start, over its counted matches in the
+order they finished: after a match is voided, every rating on its board is exactly what it would
+be had that match never been played (its players' later opponents' included), and each result's
+rating before and after with it."""
 
 from __future__ import annotations
 
@@ -12,20 +12,20 @@ from games.history.results import places
 from games.models import MatchResult, PlayerRating, Seat
 
 
-def replay_ratings(game: str) -> None:
-    """Every person's rating at ``game``, from their counted results that moved a rating
+def replay_ratings(game: str, board: str) -> None:
+    """Every person's rating on ``game``'s ``board``, from their counted results that moved a rating
     when their match finished; a person left with none has no rating. Run in the caller's
-    transaction: the game's ratings stay locked, in the order a finishing match locks them,
+    transaction: the board's ratings stay locked, in the order a finishing match locks them,
     until it commits. A seat whose person has since been removed counts as a computer of its
     level, as the site can no longer know their rating."""
     list(
         PlayerRating.objects.select_for_update()
-        .filter(game=game)
+        .filter(game=game, board=board)
         .order_by("user_id")
         .values_list("pk", flat=True)
     )
     results = list(
-        MatchResult.objects.filter(game=game, void=False, rating_before__isnull=False)
+        MatchResult.objects.filter(game=game, board=board, void=False, rating_before__isnull=False)
         .select_related("match")
         .order_by("finished", "match_id", "seat")
     )
@@ -57,9 +57,10 @@ def replay_ratings(game: str) -> None:
             person.rating_before, person.rating_after = before, mu
             held[person.user_id] = (mu, sigma, count + 1)
     MatchResult.objects.bulk_update(results, ["rating_before", "rating_after"])
-    PlayerRating.objects.filter(game=game).exclude(user_id__in=held).delete()
-    stored = {rating.user_id: rating for rating in PlayerRating.objects.filter(game=game)}
+    on_board = PlayerRating.objects.filter(game=game, board=board)
+    on_board.exclude(user_id__in=held).delete()
+    stored = {rating.user_id: rating for rating in on_board}
     for user_id, (mu, sigma, count) in held.items():
-        rating = stored.get(user_id) or PlayerRating(user_id=user_id, game=game)
+        rating = stored.get(user_id) or PlayerRating(user_id=user_id, game=game, board=board)
         rating.mu, rating.sigma, rating.matches = mu, sigma, count
         rating.save()

@@ -121,18 +121,20 @@ def record_results(match: Match, seats: Sequence[Seat], when: datetime | None = 
     if not drafts:
         return
     order = places(match.scores, match.winner, match.resigned_by)
-    changes = rate_match(match.game, at_end, drafts, order)
+    board = spec.history.board(match.options, len(seats))
+    changes = rate_match(match.game, board, at_end, drafts, order)
     length = spec.history.match_length(match.options)
     level = table_level([seat.computer_level for seat in seats])
     finished = when or timezone.now()
     for draft in drafts:
-        add_to_totals(draft.user_id, match.game, length, level, draft)
+        add_to_totals(draft.user_id, match.game, board, length, level, draft)
     MatchResult.objects.bulk_create(
         MatchResult(
             match=match,
             user_id=draft.user_id,
             seat=draft.seat,
             game=match.game,
+            board=board,
             mode=match.mode,
             length=length,
             level=level,
@@ -151,21 +153,27 @@ def record_results(match: Match, seats: Sequence[Seat], when: datetime | None = 
 
 
 def rate_match(
-    game: str, seats: Sequence[SeatAtEnd], drafts: Sequence[ResultDraft], order: Sequence[int]
+    game: str,
+    board: str,
+    seats: Sequence[SeatAtEnd],
+    drafts: Sequence[ResultDraft],
+    order: Sequence[int],
 ) -> dict[int, tuple[float, float]]:
-    """Moves the ratings of the people at the table by their places (``order``, by seat);
-    returns each person's (mu before, mu after)."""
+    """Moves the ratings on ``board`` of the people at the table by their places (``order``,
+    by seat); returns each person's (mu before, mu after)."""
     people = sorted(draft.user_id for draft in drafts)
     held = {
         rating.user_id: rating
         for rating in PlayerRating.objects.select_for_update()
-        .filter(game=game, user_id__in=people)
+        .filter(game=game, board=board, user_id__in=people)
         .order_by("user_id")
     }
     for user_id in people:
         if user_id not in held:
             mu, sigma = ratings.new_rating()
-            held[user_id] = PlayerRating(user_id=user_id, game=game, mu=mu, sigma=sigma)
+            held[user_id] = PlayerRating(
+                user_id=user_id, game=game, board=board, mu=mu, sigma=sigma
+            )
     drafts_by_seat = {draft.seat: draft for draft in drafts}
     players = []
     for seat in seats:
@@ -190,10 +198,12 @@ def rate_match(
     return changes
 
 
-def add_to_totals(user_id: int, game: str, length: str, level: str, draft: ResultDraft) -> None:
-    """Adds one counted result to the person's totals for its match length and level."""
+def add_to_totals(
+    user_id: int, game: str, board: str, length: str, level: str, draft: ResultDraft
+) -> None:
+    """Adds one counted result to the person's totals for its board, match length and level."""
     row, _created = PlayerTotals.objects.select_for_update().get_or_create(
-        user_id=user_id, game=game, length=length, level=level
+        user_id=user_id, game=game, board=board, length=length, level=level
     )
     totals = Totals(row.matches, row.won, row.rounds, dict(row.counters))
     totals.merge(Totals(1, int(draft.won), draft.rounds, draft.details))
@@ -210,18 +220,19 @@ def rebuild_totals(user_ids: Sequence[int], game: str) -> None:
     """The totals of these people at ``game`` summed again from their counted results (when
     staff void a match)."""
     PlayerTotals.objects.filter(user_id__in=user_ids, game=game).delete()
-    sums: dict[tuple[int, str, str], Totals] = {}
+    sums: dict[tuple[int, str, str, str], Totals] = {}
     rows = MatchResult.objects.filter(user_id__in=user_ids, game=game, void=False).values_list(
-        "user_id", "length", "level", "won", "rounds", "details"
+        "user_id", "board", "length", "level", "won", "rounds", "details"
     )
-    for user_id, length, level, won, rounds, details in rows:
-        sums.setdefault((user_id, length, level), Totals()).merge(
+    for user_id, board, length, level, won, rounds, details in rows:
+        sums.setdefault((user_id, board, length, level), Totals()).merge(
             Totals(1, int(won), rounds, details)
         )
     PlayerTotals.objects.bulk_create(
         PlayerTotals(
             user_id=user_id,
             game=game,
+            board=board,
             length=length,
             level=level,
             matches=totals.matches,
@@ -229,5 +240,5 @@ def rebuild_totals(user_ids: Sequence[int], game: str) -> None:
             rounds=totals.rounds,
             counters=totals.counters,
         )
-        for (user_id, length, level), totals in sums.items()
+        for (user_id, board, length, level), totals in sums.items()
     )

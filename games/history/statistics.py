@@ -77,6 +77,8 @@ class Statistics:
     best_streak: int
     by_length: Split
     by_level: Split
+    by_board: Split | None
+    """Each board apart (Thousand: two players), for a game that has more than one."""
     recent: list[RecentResult]
 
     @property
@@ -85,7 +87,12 @@ class Statistics:
 
     @property
     def splits(self) -> list[tuple[Split, str]]:
-        return [(self.by_length, _("By match length")), (self.by_level, _("By computer level"))]
+        boards = [(self.by_board, _("Rated apart"))] if self.by_board else []
+        return [
+            *boards,
+            (self.by_length, _("By match length")),
+            (self.by_level, _("By computer level")),
+        ]
 
     @property
     def recent_chart(self) -> SafeString:
@@ -105,7 +112,12 @@ def statistics_of(user: User, spec: AnySpec) -> Statistics:
     however many matches they played: their totals per match length and computer level, their
     results in order (won or not) for the streaks, and the recent ones."""
     groups = [
-        (row.length, row.level, Totals(row.matches, row.won, row.rounds, dict(row.counters)))
+        (
+            row.board,
+            row.length,
+            row.level,
+            Totals(row.matches, row.won, row.rounds, dict(row.counters)),
+        )
         for row in PlayerTotals.objects.filter(user=user, game=spec.key)
     ]
     results = MatchResult.objects.filter(user=user, game=spec.key, void=False)
@@ -121,17 +133,19 @@ def statistics_of(user: User, spec: AnySpec) -> Statistics:
 
 def summarise(
     spec: AnySpec,
-    groups: Iterable[tuple[str, str, Totals]],
+    groups: Iterable[tuple[str, str, str, Totals]],
     wins: Sequence[bool],
     recent: list[RecentResult],
 ) -> Statistics:
-    """The statistics from the sums per (match length, computer level), the results in
-    order (won or not), and the recent results oldest first."""
+    """The statistics from the sums per (board, match length, computer level), the results
+    in order (won or not), and the recent results oldest first."""
     overall = Totals()
+    boards: dict[str, Totals] = {}
     lengths: dict[str, Totals] = {}
     levels: dict[str, Totals] = {}
-    for length, level, totals in groups:
+    for board, length, level, totals in groups:
         overall.merge(totals)
+        boards.setdefault(board, Totals()).merge(totals)
         lengths.setdefault(length, Totals()).merge(totals)
         levels.setdefault(level, Totals()).merge(totals)
     streak = best = 0
@@ -156,6 +170,16 @@ def summarise(
             overall,
             [(level_label(spec, key), levels[key]) for key in sorted(levels, key=_level_order)],
         ),
+        by_board=_split(
+            spec,
+            overall,
+            [
+                (spec.history.board_label(key, str(spec.name)), boards.get(key, Totals()))
+                for key in spec.history.boards
+            ],
+        )
+        if len(spec.history.boards) > 1
+        else None,
         recent=recent,
     )
 

@@ -153,9 +153,9 @@ def shared_replay(request: HtmxRequest, token: str, number: int) -> HttpResponse
 @require_GET
 def rankings(request: HttpRequest) -> HttpResponse:
     filters = ranking.RankingFilter(request.GET)
-    game, period, length = filters.chosen()
+    game, board, period, length = filters.chosen()
     spec = get_spec(game)
-    page = Paginator(ranking.best_scores(game, period, length), ranking.PAGE_SIZE).get_page(
+    page = Paginator(ranking.best_scores(game, board, period, length), ranking.PAGE_SIZE).get_page(
         request.GET.get("page")
     )
     entries = list(page.object_list)
@@ -170,7 +170,7 @@ def rankings(request: HttpRequest) -> HttpResponse:
     # Equal scores share a place ("1, 2, 2, 4"), across pages too.
     for index, entry in enumerate(entries):
         if index == 0 and page.number > 1:
-            rank = ranking.users_ahead(game, period, length, entry["best"]) + 1
+            rank = ranking.users_ahead(game, board, period, length, entry["best"]) + 1
         elif index > 0 and entry["best"] != entries[index - 1]["best"]:
             rank = page.start_index() + index
         rows.append(
@@ -183,19 +183,28 @@ def rankings(request: HttpRequest) -> HttpResponse:
                 "user_id": entry["user_id"],
             }
         )
-    rated = Paginator(ranking.rated_players(game), ranking.PAGE_SIZE).get_page(
+    rated = Paginator(ranking.rated_players(game, board), ranking.PAGE_SIZE).get_page(
         request.GET.get("rated_page")
     )
-    own_rating = ranking.own_rating(request.user, game)
+    own_rating = ranking.own_rating(request.user, game, board)
     query = request.GET.copy()
     query.pop("page", None)
     query.pop("rated_page", None)
+    boards = []
+    if len(spec.history.boards) > 1:
+        for other in spec.history.boards:
+            choice = query.copy()
+            choice["game"] = ranking.board_choice(game, other)
+            label = spec.history.board_label(other, str(spec.name))
+            boards.append((label, choice.urlencode(), other == board))
     context = {
         "filters": filters,
         "spec": spec,
+        "board_name": spec.history.board_label(board, str(spec.name)),
+        "boards": boards,
         "page": page,
         "rows": rows,
-        "own": ranking.own_rank(request.user, game, period, length),
+        "own": ranking.own_rank(request.user, game, board, period, length),
         "rated": rated,
         "rated_first": rated.start_index(),
         "own_rating": own_rating,

@@ -254,6 +254,16 @@ class ThousandTable(GameTable[str]):
 class ThousandHistory(GameHistory[HandState]):
     match_lengths = ("1000", "500")
     replay_template = "games/history/thousand_replay.html"
+    boards = ("", "2")
+
+    def board(self, options: Mapping[str, Any], players: int) -> str:
+        """Two-player matches are rated and ranked apart from three- and four-player ones."""
+        return "2" if players == 2 else ""
+
+    def board_label(self, board: str, name: str) -> str:
+        if board == "2":
+            return gettext("%(game)s — 2 players") % {"game": name}
+        return name
 
     def match_length(self, options: Mapping[str, Any]) -> str:
         return str(Rules.from_dict(options).target)
