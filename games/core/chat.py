@@ -193,7 +193,9 @@ def hide_message(staff: Person, message_id: int, reason: str) -> ChatMessage:
         )
     with transaction.atomic():
         message = (
-            ChatMessage.objects.select_for_update()
+            # Only the message's row is locked: PostgreSQL locks no row of an outer join's
+            # nullable side (the author's profile).
+            ChatMessage.objects.select_for_update(of=("self",))
             .select_related("author__profile")
             .filter(pk=message_id, hidden_at__isnull=True)
             .first()
