@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Match
-from games.thousand.engine import legal_actions
-from tests.web.conftest import computer_plays, current
+from tests.web.conftest import computer_plays, current, play_hand_out
 from tests.web.hidden import shown_cards
 from tests.web.test_two_players import two_player_match
 
@@ -19,14 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def finish_hand_and_resign(match: Match, alice: AbstractBaseUser) -> Match:
-    table = current(match)
-    while not table.state.is_over:
-        action = legal_actions(table.state)[0]
-        if table.state.to_move == 0:
-            services.submit_move(match.pk, action, table.match.version, user=alice)
-        else:
-            computer_plays(match, action)
-        table = current(match)
+    play_hand_out(match, alice)
     services.resign(match.pk, user=alice)
     return Match.objects.get(pk=match.pk)
 

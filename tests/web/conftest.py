@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -15,7 +16,9 @@ from games.core import server as server_loop
 from games.core.computers import runner as bot_runner
 from games.core.registry import run_chooser
 from games.models import Match
-from games.thousand.engine import Rules, new_hand
+from games.thousand.engine import Rules, legal_actions, new_hand
+
+T = TypeVar("T")
 
 # The deal of the replay example in docs/thousand.md: the dealer is seat 2, so Alice (seat 0)
 # opens with the compulsory 100 and Left (seat 1) speaks first. Every hand has a marriage: no
@@ -127,6 +130,25 @@ def play_computers(match: Match) -> int:
         services.submit_move(match.pk, action, turn.version, computer_seat=turn.seat)
         moves += 1
     return moves
+
+
+def play_hand_out(
+    match: Match, person: AbstractBaseUser, after_each: Callable[[], T] | None = None
+) -> list[T]:
+    """Plays a Thousand hand to its end with each first legal action: ``person`` at hand
+    position 0, the computers elsewhere; ``after_each()`` after every move, its answers kept."""
+    answers = []
+    table = current(match)
+    while not table.state.is_over:
+        action = legal_actions(table.state)[0]
+        if table.state.to_move == 0:
+            services.submit_move(match.pk, action, table.match.version, user=person)
+        else:
+            computer_plays(match, action)
+        if after_each is not None:
+            answers.append(after_each())
+        table = current(match)
+    return answers
 
 
 def computer_plays(match: Match, *actions: str) -> None:

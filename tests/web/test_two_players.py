@@ -16,7 +16,7 @@ from games.models import Match
 from games.thousand.engine import Observation, Rules, legal_actions, new_hand, spectator_view
 from games.thousand.web.log import hand_log
 
-from .conftest import computer_plays, current
+from .conftest import computer_plays, current, play_hand_out
 from .hidden import hidden_cards_shown, shown_cards
 
 pytestmark = pytest.mark.django_db
@@ -78,17 +78,7 @@ def log_lines(match: Match, seat: int) -> list[str]:
 
 def play_out(match: Match, alice: AbstractBaseUser, client: Client) -> list[str]:
     """Plays the hand to its end (first legal cards), checking every page on the way."""
-    seen = []
-    table = current(match)
-    while not table.state.is_over:
-        action = legal_actions(table.state)[0]
-        if table.state.to_move == 0:
-            services.submit_move(match.pk, action, table.match.version, user=alice)
-        else:
-            computer_plays(match, action)
-        seen.append(checked(client, match))
-        table = current(match)
-    return seen
+    return play_hand_out(match, alice, lambda: checked(client, match))
 
 
 def test_alice_declares_chooses_a_musik_discards_and_plays_ten_tricks(

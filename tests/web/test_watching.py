@@ -24,7 +24,14 @@ from games.models import Match
 from games.thousand.engine import Observation, legal_actions, spectator_view
 from games.watching import watch_fragments
 
-from .conftest import computer_plays, current, make_user, play_computers, script_deal
+from .conftest import (
+    computer_plays,
+    current,
+    make_user,
+    play_computers,
+    play_hand_out,
+    script_deal,
+)
 from .hidden import hidden_cards_shown, shown_cards, visible_cards
 from .rummy_helpers import SCATTERED, hidden_tiles_shown, script_game, visible_tiles
 from .test_consumers import session_cookie, version_of
@@ -363,15 +370,7 @@ def test_a_watcher_sees_a_whole_hand_of_thousand_without_a_hidden_card(
     for action in ("give:9C", "give:9D", "contract:120"):
         computer_plays(match, action)
         seen.append(check_watcher_page(visitor, match))
-    table = current(match)
-    while not table.state.is_over:
-        action = legal_actions(table.state)[0]
-        if table.state.to_move == 0:
-            services.submit_move(match.pk, action, table.match.version, user=alice)
-        else:
-            computer_plays(match, action)
-        seen.append(check_watcher_page(visitor, match))
-        table = current(match)
+    seen += play_hand_out(match, alice, lambda: check_watcher_page(visitor, match))
     assert seen[0] == set()
     assert seen[1] == set()
     assert musik_shown == {"9C", "JC", "QD"}
