@@ -75,8 +75,8 @@ def _answer(
         reason=rejected.reason if rejected else "",
         notice=notice,
     )
-    if rejected is not None and rejected.reason in ("not_at_table", "no_chat"):
-        # A stranger learns nothing of the chat: the refusal alone.
+    if chat.chat_seat(match_id, request.user) is None:
+        # Whatever was refused, someone not seated at the table learns nothing of its chat.
         context["lines"] = context["muted"] = []
     return HttpResponse(
         render_to_string(f"{CHAT_TEMPLATE}#chat-log", {"chat": context}, request), status=status
@@ -103,7 +103,7 @@ def _chat_view(
 
 def _number(request: HttpRequest, name: str) -> int:
     value = str(request.POST.get(name, ""))
-    if not value.isdigit() or len(value) > 12:
+    if not (value.isascii() and value.isdigit()) or len(value) > 12:
         raise MoveRejected("malformed", gettext_lazy("That is not a valid choice."))
     return int(value)
 

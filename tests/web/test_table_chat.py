@@ -93,6 +93,7 @@ def test_a_message_of_exactly_300_characters_is_said(table: Match, alice: Abstra
         ({"text": "   "}, "empty", 400, "Write a message first."),
         ({"text": ""}, "empty", 400, "Write a message first."),
         ({"phrase": "hello"}, "malformed", 400, "There is no such quick phrase."),
+        ({"text": "hi\x00"}, "malformed", 400, "A message cannot hold that character."),
     ],
 )
 def test_a_bad_message_is_refused_by_its_reason_and_nothing_is_saved(
@@ -120,6 +121,24 @@ def test_a_person_not_at_the_table_cannot_post_nor_read(
     assert chat_frame(table.pk, stranger, "") == ""
     page = client_of(stranger).get(reverse("match_table", args=[table.pk]))
     assert page.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("what", "data"),
+    [("mute", {"person": "x"}), ("unmute", {"person": "²"}), ("report", {"message": ""})],
+)
+def test_a_malformed_post_by_a_stranger_shows_no_chat_either(
+    table: Match, alice: AbstractBaseUser, what: str, data: dict[str, str]
+) -> None:
+    """Whatever is refused, a person not at the table is answered without the table's chat
+    (a bad number is refused before the seat is looked at); a superscript digit is no number."""
+    chat.post_message(table.pk, alice, text="secret plans")
+    code, shown = post(client_of(make_user("stranger")), table, what, **data)
+    assert code == 400
+    assert 'data-reason="malformed"' in shown
+    assert "secret plans" not in shown
+    code, shown = post(client_of(alice), table, what, **data)
+    assert (code, 'data-reason="malformed"' in shown, "secret plans" in shown) == (400, True, True)
 
 
 def test_a_person_who_left_the_table_has_no_chat(table: Match, bob: AbstractBaseUser) -> None:
