@@ -54,6 +54,10 @@ class PersonConsumer(AsyncWebsocketConsumer):
     async def invitations_changed(self, event: dict[str, Any]) -> None:
         await self._send_invitations()
 
+    async def chat_updated(self, event: dict[str, Any]) -> None:
+        """The person muted or unmuted someone at a table: its table sockets, on the same
+        group, draw that chat again; this socket shows no chat."""
+
     async def session_changed(self, event: dict[str, Any]) -> None:
         if not await for_tables(still_signed_in)(self.session_key, self.user.pk):
             await self.close(code=CLOSE_SIGNED_OUT)

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from config.asgi import application
 from games import services
+from games.core import chat
 from games.core.sessions import CLOSE_SIGNED_OUT
 from games.history import moderation
 from games.invitations import invite_by_name
@@ -166,3 +167,20 @@ async def test_a_new_password_closes_the_other_sessions_socket(alice: AbstractBa
     assert answer.status_code == 302
     assert await closed_with(on_phone) == CLOSE_SIGNED_OUT
     await on_phone.disconnect()
+
+
+async def test_a_mute_at_a_table_leaves_the_person_socket_open(alice: User, bob: User) -> None:
+    """A mute tells the person's own table sockets (on the person's group) to draw the chat
+    again; the socket of every other page hears it too and goes on (it has no chat)."""
+    table = await database_sync_to_async(waiting_table)(alice)
+    await database_sync_to_async(services.join_table)(table.pk, bob)
+    bob_client = await database_sync_to_async(signed_in)(bob)
+    communicator = await opened(bob_client)
+
+    await database_sync_to_async(chat.mute)(table.pk, bob, alice.pk)
+    other = await database_sync_to_async(waiting_table)(alice)
+    await database_sync_to_async(invite_by_name)(other.pk, "bob", user=alice)
+
+    frame = await communicator.receive_from(timeout=3)
+    assert "alice invites you to a table of Thousand." in frame
+    await communicator.disconnect()
