@@ -126,8 +126,14 @@ def pending(user: Person) -> list[Shown]:
 
 def _invited_person(name: str, user: User) -> User:
     """The person called ``name``, whom ``user`` may invite; refused otherwise."""
-    profile = Profile.objects.with_display_name(name.strip()).select_related("user").first()
-    if profile is None or not profile.user.is_active or not name.strip():
+    # A name with a NUL is nobody's (and PostgreSQL refuses to look it up).
+    wanted = name.strip()
+    profile = (
+        None
+        if not wanted or "\x00" in wanted
+        else Profile.objects.with_display_name(wanted).select_related("user").first()
+    )
+    if profile is None or not profile.user.is_active:
         raise MoveRejected(
             "unknown_person",
             gettext("Nobody is called “%(name)s” here: check the name.") % {"name": name[:60]},

@@ -92,6 +92,8 @@ def _cleaned(text: str, phrase: str) -> tuple[str, str]:
     text = text.strip()
     if not text:
         raise MoveRejected("empty", gettext_lazy("Write a message first."))
+    if "\x00" in text:
+        raise MoveRejected("malformed", gettext_lazy("A message cannot hold that character."))
     if len(text) > MAX_LENGTH:
         raise MoveRejected(
             "too_long",
@@ -186,7 +188,7 @@ def hide_message(staff: Person, message_id: int, reason: str) -> ChatMessage:
     """Staff hide a message for everyone, recorded in the moderation log with its text."""
     if not (staff.is_authenticated and staff.is_active and staff.is_staff):
         raise MoveRejected("forbidden", gettext_lazy("Only staff can hide a message."))
-    reason = reason.strip()
+    reason = reason.replace("\x00", "").strip()
     if not reason:
         raise MoveRejected(
             "empty", gettext_lazy("Say why: the reason goes into the moderation log.")

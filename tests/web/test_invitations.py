@@ -87,6 +87,7 @@ def test_a_declined_invitation_is_gone_and_the_seat_stays_open(alice: User, bob:
     [
         ("nobody", "unknown_person", 400),
         ("", "unknown_person", 400),
+        ("bo\x00b", "unknown_person", 400),
         ("alice", "yourself", 400),
         ("carol", "already_seated", 409),
     ],

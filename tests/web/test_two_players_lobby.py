@@ -106,6 +106,10 @@ def test_a_friends_table_checks_the_musik_points_against_its_own_players(
     assert refused.status_code == 400
     assert REFUSAL in html.unescape(refused.content.decode())
     assert not Match.objects.filter(owner=alice).exists()
+    # A count that is no number (a superscript digit) is refused by the form, not a crash.
+    odd = alice_client.post(reverse("lobby"), {**friends, "table-players": "²"})
+    assert odd.status_code == 400
+    assert not Match.objects.filter(owner=alice).exists()
     made = alice_client.post(reverse("lobby"), {**friends, "table-players": "4"})
     assert made.status_code == 302
     match = Match.objects.get(owner=alice)

@@ -112,7 +112,8 @@ class ThousandOptionsForm(forms.Form):
         """The number of players posted with the options (3, the default, if none)."""
         field = "table-players" if self.data.get("mode") == "friends" else "players"
         posted = self.data.get(field) or "3"
-        return int(posted) if str(posted).isdigit() else 3
+        posted = str(posted)
+        return int(posted) if posted.isascii() and posted.isdigit() and len(posted) < 3 else 3
 
     def cleaned_options(self) -> dict[str, Any]:
         """The chosen options, for ``Rules.from_dict``."""
