@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -21,7 +22,7 @@ from games.core.push import push_presence
 from games.core.refusals import MoveRejected, not_found
 from games.core.tables import Table, load_table, locked_table, match_for_user
 from games.core.watchers import new_watch_token
-from games.models import Match, Removal, Seat
+from games.models import Invitation, Match, Removal, Seat
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -42,8 +43,9 @@ def table_by_code(code: str) -> Match | None:
 
 
 def join_table(match_id: int, user: User, seat: int | None = None) -> Table:
-    """Seats ``user`` in the first open seat of a waiting friends' table, or in ``seat`` if it
-    is open (a rematch's seat); a person already seated there simply comes back to their seat."""
+    """Seats ``user`` in the first open seat of a waiting friends' table that is not kept for
+    someone else (a rematch's seat, while its invitation runs), or in ``seat`` if it is open
+    (their own rematch seat); a person already seated there simply comes back to their seat."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or not match.is_friends:
@@ -57,10 +59,23 @@ def join_table(match_id: int, user: User, seat: int | None = None) -> Table:
             raise MoveRejected(
                 "not_waiting", gettext_lazy("This table has started: its seats are taken.")
             )
+        kept = set() if seat is not None else _kept_for_others(match_id, user)
         free = next(
-            (kept for kept in table.seats if kept.is_open and seat in (None, kept.number)), None
+            (
+                open_seat
+                for open_seat in table.seats
+                if open_seat.is_open
+                and seat in (None, open_seat.number)
+                and open_seat.number not in kept
+            ),
+            None,
         )
         if free is None:
+            if kept:
+                raise MoveRejected(
+                    "table_full",
+                    gettext_lazy("The free seats are kept for the players of the last match."),
+                )
             raise MoveRejected("table_full", gettext_lazy("This table is full."))
         free.user = user
         try:
@@ -71,6 +86,17 @@ def join_table(match_id: int, user: User, seat: int | None = None) -> Table:
         table = load_table(match)
         commit(Change(table, Author.TABLE))
     return table
+
+
+def _kept_for_others(match_id: int, user: User) -> set[int]:
+    """The seats of ``match_id`` kept for others by a rematch's invitation still running."""
+    running = Q(expires__isnull=True) | Q(expires__gt=timezone.now())
+    seats = (
+        Invitation.objects.filter(running, match_id=match_id, seat__isnull=False)
+        .exclude(user_id=user.pk)
+        .values_list("seat", flat=True)
+    )
+    return {number for number in seats if number is not None}
 
 
 def removed_from(match_id: int, user: Person) -> Match | None:

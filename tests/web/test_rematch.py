@@ -108,6 +108,22 @@ def test_the_new_table_s_waiting_room_says_whose_seat_is_kept(
     assert "kept for alice" in page
 
 
+def test_a_kept_seat_is_not_taken_by_someone_joining_by_the_code(
+    alice: User, bob: User, carol: User
+) -> None:
+    old = finished_table(alice, bob, carol)
+    new = offer_rematch(old.pk, user=bob)
+    dave = make_user("dave")
+    refused = refusal(services.join_table, new.pk, dave)
+    assert refused == "table_full"
+    assert seats_of(new) == [(None, ""), (None, ""), (bob.pk, "")]
+    decline(Invitation.objects.get(match=new, user=carol).pk, user=carol)
+    services.join_table(new.pk, dave)
+    assert seats_of(new) == [(dave.pk, ""), (None, ""), (bob.pk, "")]
+    accept(Invitation.objects.get(match=new, user=alice).pk, user=alice)
+    assert seats_of(new) == [(dave.pk, ""), (alice.pk, ""), (bob.pk, "")]
+
+
 def test_computers_keep_their_level_in_the_turned_seat(alice: User, bob: User) -> None:
     old = finished_table(alice, bob, computer=True)
     new = offer_rematch(old.pk, user=alice)
