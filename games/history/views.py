@@ -96,15 +96,18 @@ def match_share(request: SignedInRequest, match_id: int) -> HttpResponse:
 
 def _chat_lines(match: Match, seat: int | None, request: HttpRequest) -> list[chat.ChatLine]:
     """The table chat of a friends' match for its page and replays: its players only see it
-    (not a shared link's visitors), without the messages staff hid or of people they muted."""
+    (not a shared link's visitors), without the messages staff hid or of people they muted;
+    while the match goes on, only those still at the table (as the table's own chat)."""
     if seat is None or not match.is_friends:
+        return []
+    if not match.is_finished and chat.chat_seat(match.pk, request.user) is None:
         return []
     return chat.lines_of(match.pk, request.user.pk)
 
 
 def _step(request: HttpRequest) -> int:
     value = request.GET.get("step", "0")
-    return int(value) if value.isdigit() and len(value) < 6 else 0
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 6 else 0
 
 
 def _render_replay(

@@ -141,13 +141,23 @@ def test_a_malformed_post_by_a_stranger_shows_no_chat_either(
     assert (code, 'data-reason="malformed"' in shown, "secret plans" in shown) == (400, True, True)
 
 
-def test_a_person_who_left_the_table_has_no_chat(table: Match, bob: AbstractBaseUser) -> None:
+def test_a_person_who_left_the_table_has_no_chat(
+    table: Match, alice: AbstractBaseUser, bob: AbstractBaseUser
+) -> None:
     services.resign(table.pk, user=bob)
     assert refusal(chat.post_message, table.pk, bob, text="bye") == "not_at_table"
     assert chat_frame(table.pk, bob, "") == ""
     page = client_of(bob).get(reverse("match_table", args=[table.pk])).content.decode()
     assert 'id="chat"' not in page
     assert saved() == []
+    # Nor through the match's page while the others play on (the record once it is over).
+    chat.post_message(table.pk, alice, text="now that bob is gone")
+    assert Match.objects.get(pk=table.pk).status == Match.Status.PLAYING
+    history = client_of(bob).get(reverse("match_history", args=[table.pk])).content.decode()
+    assert "now that bob is gone" not in history
+    over(table)
+    history = client_of(bob).get(reverse("match_history", args=[table.pk])).content.decode()
+    assert "now that bob is gone" in history
 
 
 def test_a_practice_match_has_no_chat(scripted_match: Match, alice: AbstractBaseUser) -> None:
