@@ -102,10 +102,16 @@ def _match_urls(match_id: int, prefix: str) -> MatchUrls:
     )
 
 
-def core_view(table: Table, viewer: int, names: list[str], origin: str = "") -> CoreView:
-    """The core's part of the table; ``origin`` (``https://host``) makes the join link whole."""
+def core_view(
+    table: Table, viewer: int, names: list[str], origin: str = "", *, watcher: bool = False
+) -> CoreView:
+    """The core's part of the table as the seat ``viewer`` sees it (a ``watcher`` sees it from
+    behind that seat, holding nothing); ``origin`` (``https://host``) makes the join link whole.
+    Whose turn it is shows as far as everyone may know it, or the viewer's own turn."""
     match = table.match
     to_move = table.to_move
+    if watcher or to_move != viewer:
+        to_move = table.public_to_move
     # At a friends' table, the people with a table socket open; at a practice match, the one
     # person there, who is looking.
     present = presence().seats(match.pk) if match.is_friends else {viewer}

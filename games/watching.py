@@ -43,7 +43,7 @@ def watch_context(table: Table, token: str, origin: str = "", message: str = "")
     """The watcher's page's context: the core's part as a stranger sees it (nobody is "you",
     nobody's controls) and the game's public table (none while the table waits for players)."""
     names = seat_names(table.seats, None)
-    core = core_view(table, 0, names, origin)
+    core = core_view(table, 0, names, origin, watcher=True)
     core.is_owner = core.may_switch_watching = False
     core.code = core.join_url = core.invite_url = core.watch_url = ""
     for player in core.players:

@@ -110,6 +110,11 @@ class GameRules(ABC, Generic[S, A, V]):
     def to_move(self, state: S) -> int | None:
         """The seat whose turn it is, or ``None`` (the round over, or nobody to act)."""
 
+    def to_move_in_public(self, state: S) -> int | None:
+        """The seat everyone may be shown to be moving: ``to_move``, or ``None`` where whose
+        turn it is would tell something hidden (a question only some hands are asked)."""
+        return self.to_move(state)
+
     @abstractmethod
     def round_over(self, state: S) -> bool:
         """Whether the round is finished (played out or void)."""

@@ -62,6 +62,13 @@ class Table:
         return self.spec.rules.to_move(self.state)
 
     @property
+    def public_to_move(self) -> int | None:
+        """The seat everyone may be shown to be moving (``GameRules.to_move_in_public``)."""
+        if self.match.status != Match.Status.PLAYING or self.state is None:
+            return None
+        return self.spec.rules.to_move_in_public(self.state)
+
+    @property
     def computer_to_move(self) -> int | None:
         """The seat a computer is to play now (a computer's, or a person's stand-in), if any."""
         seat = self.to_move

@@ -465,3 +465,36 @@ def test_the_watchers_are_counted_per_open_socket_and_run_out_unless_renewed(
     time.sleep(0.6)
     # The socket of a server killed with it open runs out; the renewed one stays.
     assert (store.count(7), store.count(8)) == (1, 0)
+
+
+def test_nobody_but_the_one_asked_sees_who_is_asked_about_a_re_deal(
+    alice: AbstractBaseUser, bob: AbstractBaseUser
+) -> None:
+    """Only a weak hand is asked whether to deal again (rules 2.2): the players strip and its
+    turn clock show the asked seat to that person only, never to the others or a watcher."""
+    carol = make_user("carol")
+    match = watched_thousand(alice, bob, carol)
+    script_deal(match, dealer=2, hands=LOW_AT_SEAT_1[:3], musik=LOW_AT_SEAT_1[3])
+    assert current(match).to_move == 1  # Bob, with 9 points, is asked
+    pages = {
+        name: client_of(person).get(reverse("match_table", args=[match.pk])).content.decode()
+        for name, person in (("alice", alice), ("bob", bob), ("carol", carol))
+    }
+    pages["watcher"] = Client().get(watch_url(match)).content.decode()
+    moving = {name: re.findall(MOVING, page) for name, page in pages.items()}
+    assert moving == {"alice": [], "bob": ["1"], "carol": [], "watcher": []}
+    assert {name: 'class="turn-clock"' in page for name, page in pages.items()} == {
+        "alice": False,
+        "bob": True,
+        "carol": False,
+        "watcher": False,
+    }
+
+
+MOVING = r'<li class="player [^"]*to-move[^"]*" data-seat="(\d)"'
+LOW_AT_SEAT_1 = (
+    ("AS", "TS", "KS", "QS", "AC", "TC", "9H"),
+    ("9S", "9C", "9D", "JS", "JC", "JD", "QH"),
+    ("KC", "QC", "AD", "TD", "KD", "QD", "JH"),
+    ("KH", "TH", "AH"),
+)

@@ -179,6 +179,10 @@ class ThousandRules(GameRules[HandState, str, PublicView]):
     def public_view(self, state: HandState) -> PublicView:
         return spectator_view(state)
 
+    def to_move_in_public(self, state: HandState) -> int | None:
+        # Who is asked about a re-deal holds a weak hand (rules 2.2): nobody else is told.
+        return None if state.phase == REDEAL_PHASE else self.to_move(state)
+
     def answers_at_once(self, state: HandState) -> bool:
         # Only a player whose cards qualify is asked about a re-deal (rules 2.2): a pause or
         # a version spent waiting for a computer's answer would tell that its cards are weak.
