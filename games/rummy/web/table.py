@@ -35,9 +35,10 @@ def present(
 ) -> TableView:
     """The table as ``seat`` sees it (``names``: each seat's name as the viewer reads it);
     ``view``, when given, is what is shown instead of ``seat``'s own observation (a watcher's,
-    who sees the table from behind ``seat``)."""
+    who sees the table from behind ``seat``, and reads the log with nobody as "you")."""
     match = table.match
     urls = match_urls(match.pk)
+    watching = view is not None
     view = view or table.view_for(seat)
     current = table.round
     assert current is not None
@@ -82,7 +83,7 @@ def present(
         names,
         set(current.stand_in_moves),
         over=view.result is not None,
-        viewer=seat,
+        viewer=None if watching else seat,
     )
     if view.last_action == PLAY:
         result.last_seat = view.last_seat

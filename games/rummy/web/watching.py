@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 
 from games.rummy.engine import Observation
-from games.rummy.web.log import game_log
 from games.rummy.web.table import present
 from games.rummy.web.viewmodels import TableView
 from games.services import Table
@@ -20,15 +19,6 @@ def present_watching(table: Table, names: Sequence[str]) -> TableView:
     """The table as a watcher sees it (``names``: each seat's name as a stranger reads it)."""
     view: Observation = table.spec.rules.public_view(table.state)
     result = present(table, 0, names, view=view)
-    current = table.round
-    assert current is not None
-    result.log = game_log(
-        current.actions,
-        int(current.setup["deal"]["first"]),
-        names,
-        set(current.stand_in_moves),
-        over=view.result is not None,
-    )
     for player in result.players:
         player.is_me = False
     for row in result.summary:
