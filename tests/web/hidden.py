@@ -30,8 +30,19 @@ def card_traces(card: str) -> list[re.Pattern[str]]:
     ]
 
 
+# A random key in a page (the socket's, a watch or share link's) is 22 URL-safe characters
+# and may hold a card's notation between a "-" or "_" by chance; no card trace is that long.
+RANDOM_KEY = re.compile(r"[A-Za-z0-9_-]{20,}")
+
+
+def without_keys(html: str) -> str:
+    """``html`` with its random keys blanked out, so that only what it shows is searched."""
+    return RANDOM_KEY.sub(" ", html)
+
+
 def hidden_cards_shown(html: str, view: PublicView) -> set[str]:
     """The cards ``view``'s seat may not see that ``html`` shows anyway."""
+    html = without_keys(html)
     text = re.sub(r"<[^>]+>", "", html)
     hidden = set(CARD_NAMES) - visible_cards(view)
     return {
@@ -43,4 +54,5 @@ def hidden_cards_shown(html: str, view: PublicView) -> set[str]:
 
 def shown_cards(html: str) -> set[str]:
     """The cards ``html`` shows by their notation (to prove the search finds what is there)."""
+    html = without_keys(html)
     return {card for card in CARD_NAMES if card_traces(card)[0].search(html)}

@@ -11,6 +11,8 @@ from games.models import Match
 from games.rummy.engine import FULL_SET, GameSetup, Observation, parse_tiles, tile_name
 from games.rummy.engine.tiles import COLOURS, TILE_NAMES
 
+from .hidden import without_keys
+
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SCATTERED = "R1 B1 B2 K3 O4 R5 B6 K7 O8 R9 B11 K12 O13 R13"
 """A rack without any set worth 30 (nor any run or group at all): its player can only draw."""
@@ -61,6 +63,7 @@ def hidden_tiles_shown(html: str, visible: Counter[str]) -> set[str]:
     (``data-tile``) beyond the visible copies, and any trace (notation, spoken name) of a tile
     none of whose copies is visible. A joker is searched by its drawn tiles only ("J" and
     "joker" are words of the page)."""
+    html = without_keys(html)
     drawn = Counter(re.findall(r'data-tile="([A-Z0-9]{1,3})"', html))
     shown = {code for code, count in drawn.items() if count > visible[code]}
     text = re.sub(r"<[^>]+>", " ", html)
