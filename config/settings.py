@@ -318,6 +318,14 @@ TABLE_CODE_LIMITS = [(10, 60), (50, 3600)]
 # The table chat (games.core.chat): at most 5 messages in 10 seconds from one person.
 CHAT_LIMIT = (5, 10)
 
+# Watchers of a friends' table (games.core.watchers): at most 100 watch sockets at one table;
+# the players hear of watchers coming and going at most once a second (a later change waits for
+# the next second, and one notice then tells them all); a watcher's socket that sends more than
+# 10 frames in 10 seconds is closed.
+WATCHERS_PER_TABLE = 100
+WATCHERS_NOTICE_SECONDS = 1.0
+WATCHER_FRAMES = (10, 10)
+
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,

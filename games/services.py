@@ -69,7 +69,9 @@ from games.core.turns import (
     turn_of,
 )
 from games.core.watchers import (
+    tell_watchers,
     watch_count,
+    watch_refusal,
     watched_match,
     watched_table,
     watcher_arrived,
@@ -125,9 +127,11 @@ __all__ = [
     "start_table",
     "submit_move",
     "table_by_code",
+    "tell_watchers",
     "turn_of",
     "version_from",
     "watch_count",
+    "watch_refusal",
     "watched_match",
     "watched_table",
     "watcher_arrived",

@@ -9,21 +9,33 @@ reason ``watching`` and changes nothing (a ``{"ping": true}`` is let be); no cha
 of the players is ever sent down it: it hears only the notices in ``HEARD`` and renders only
 the watcher's table. When the host
 stops letting others watch, its next notice closes it with the refusal.
+
+Watchers are bounded (``games.core.watchers``): a socket beyond the table's limit is refused
+(``too_many_watchers``) and closed; the count's notices held back there are sent from here when
+their time comes; a socket that sends more than ``WATCHER_FRAMES`` frames (pings aside) in so
+many seconds is answered ``rate_limited`` and closed, as each answer costs a render.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections import deque
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from games.consumers import CLOSE_FORBIDDEN, MAX_FRAME, _language, _origin
 from games.core.presence import renew_seconds
+from games.core.refusals import MoveRejected
 from games.services import (
     group_name,
+    tell_watchers,
+    watch_refusal,
     watched_match,
     watched_table,
     watcher_arrived,
@@ -31,11 +43,40 @@ from games.services import (
     watcher_stays,
 )
 from games.threads import for_tables
-from games.watching import refused_fragments, watch_fragments, watching
+from games.watching import not_watchable, refused_fragments, watch_fragments, watching
 
 HEARD = frozenset({"match.updated", "match.presence"})
 """The match group's notices a watcher's socket acts on; any other (the players' chat, say) is
 dropped unread, never sent down it."""
+
+HELD_BACK: set[asyncio.Task[None]] = set()
+"""The count's notices waiting for their time (kept here until sent: the loop keeps only weak
+references to its tasks)."""
+
+
+def too_fast() -> MoveRejected:
+    return MoveRejected(
+        "rate_limited",
+        gettext_lazy(
+            "This page sent the table too much at once, so its connection was closed. "
+            "Reload the page to watch on."
+        ),
+    )
+
+
+def hold_back(match_id: int, delay: float | None) -> None:
+    """Sends the count's notice held back by ``delay`` seconds, whatever becomes of the socket
+    that caused it (None: there is none to send)."""
+    if delay is None:
+        return
+
+    async def later() -> None:
+        await asyncio.sleep(delay)
+        await for_tables(tell_watchers)(match_id)
+
+    task = asyncio.create_task(later())
+    HELD_BACK.add(task)
+    task.add_done_callback(HELD_BACK.discard)
 
 
 class WatchConsumer(AsyncWebsocketConsumer):
@@ -51,15 +92,22 @@ class WatchConsumer(AsyncWebsocketConsumer):
         self.group = ""
         self.match_id = -1
         self.renewing: asyncio.Task[None] | None = None
+        self.frames: deque[float] = deque()
         match = await for_tables(watched_match)(self.token)
         if match is None:
             await self.close(code=CLOSE_FORBIDDEN)
+            return
+        refusal = await for_tables(watch_refusal)(match.pk)
+        if refusal is not None:
+            await self.accept()
+            await self._refuse(refusal)
             return
         self.match_id = match.pk
         self.group = group_name(match.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await for_tables(watcher_arrived)(self.match_id, self.channel_name)
+        arrived = await for_tables(watcher_arrived)(self.match_id, self.channel_name)
+        hold_back(self.match_id, arrived)
         self.renewing = asyncio.create_task(self._renew())
         await self._send_table()
 
@@ -73,7 +121,8 @@ class WatchConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.renewing is not None:
             self.renewing.cancel()
-            await for_tables(watcher_departed)(self.match_id, self.channel_name)
+            departed = await for_tables(watcher_departed)(self.match_id, self.channel_name)
+            hold_back(self.match_id, departed)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data is not None and len(text_data) <= MAX_FRAME:
@@ -83,7 +132,23 @@ class WatchConsumer(AsyncWebsocketConsumer):
                 data = None
             if data == {"ping": True}:
                 return
+        if self._too_many_frames():
+            await self._refuse(too_fast())
+            return
         await self._send_table(reason="watching")
+
+    def _too_many_frames(self) -> bool:
+        frames, seconds = settings.WATCHER_FRAMES
+        now = time.monotonic()
+        self.frames.append(now)
+        while self.frames[0] <= now - seconds:
+            self.frames.popleft()
+        return len(self.frames) > frames
+
+    async def _refuse(self, refusal: MoveRejected) -> None:
+        with translation.override(self.language):
+            await self.send(text_data=refused_fragments(refusal))
+        await self.close(code=CLOSE_FORBIDDEN)
 
     async def match_updated(self, event: dict[str, Any]) -> None:
         await self._send_table()
@@ -95,9 +160,7 @@ class WatchConsumer(AsyncWebsocketConsumer):
     async def _send_table(self, reason: str = "") -> None:
         html = await for_tables(self._render)(reason)
         if html is None:
-            with translation.override(self.language):
-                await self.send(text_data=refused_fragments())
-            await self.close(code=CLOSE_FORBIDDEN)
+            await self._refuse(not_watchable())
             return
         await self.send(text_data=html)
 

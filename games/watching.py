@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from games.core.names import seat_names
 from games.core.refusals import MoveRejected
 from games.rendering import core_view
-from games.services import Table, watched_match, watched_table
+from games.services import Table, watch_refusal, watched_match, watched_table
 
 WATCH_TEMPLATE = "games/watch.html"
 REFUSED_TEMPLATE = "games/watch_refused.html"
@@ -68,9 +68,14 @@ def watch_fragments(table: Table, token: str, origin: str = "", message: str = "
     )
 
 
-def refused_fragments() -> str:
-    """The page's ``#table`` replaced by the refusal, when the table is no longer watchable."""
-    return render_to_string(f"{REFUSED_TEMPLATE}#table", {"rejected": not_watchable()})
+def refused_fragments(rejected: MoveRejected) -> str:
+    """The page's ``#table`` replaced by the refusal (the table no longer watchable, too many
+    watchers, a page that sent too much)."""
+    return render_to_string(f"{REFUSED_TEMPLATE}#table", {"rejected": rejected})
+
+
+def refused(request: HttpRequest, rejected: MoveRejected) -> HttpResponse:
+    return render(request, REFUSED_TEMPLATE, {"rejected": rejected}, status=rejected.status)
 
 
 @require_GET
@@ -80,9 +85,11 @@ def table_watch(request: HttpRequest, token: str) -> HttpResponse:
     match = watched_match(token)
     table = None if match is None else watched_table(match.pk)
     if match is None or table is None:
-        rejected = not_watchable()
-        return render(request, REFUSED_TEMPLATE, {"rejected": rejected}, status=rejected.status)
+        return refused(request, not_watchable())
     if table.seat_of(request.user) is not None:
         return redirect("match_table", match_id=match.pk)
+    rejected = watch_refusal(match.pk)
+    if rejected is not None:
+        return refused(request, rejected)
     origin = f"{request.scheme}://{request.get_host()}"
     return render(request, WATCH_TEMPLATE, watch_context(table, token, origin))

@@ -28,6 +28,7 @@ STATUS_OF_REASON = {
     "not_a_person": 400,
     "not_watchable": 404,
     "watching": 403,
+    "too_many_watchers": 503,
     "no_chat": 400,
     "not_at_table": 403,
     "empty": 400,

@@ -7,6 +7,13 @@ watchable. The watchers are counted like the players' presence (``games.core.pre
 each open watch socket's entry is kept where every server process sees it (Redis when the
 site has it, else this process's memory) with an expiry the socket renews; nothing of it is in
 the database. The players see the count, told by ``match.presence`` notices.
+
+Watchers cost the table renders, so they are bounded: at most ``WATCHERS_PER_TABLE`` watch
+sockets at one table (one more is refused, ``too_many_watchers``), and the notices of watchers
+coming and going at most one per ``WATCHERS_NOTICE_SECONDS`` per table: a change within that
+time after a notice is held back to the end of it, and that one notice tells every change held
+back with it (each notice re-renders every socket of the table, so without this a crowd of
+watchers arriving would cost each player and watcher one render per arrival).
 """
 
 from __future__ import annotations
@@ -18,9 +25,11 @@ from functools import cache
 from typing import Protocol
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 
 from games.core.presence import expiry_seconds
 from games.core.push import push_presence
+from games.core.refusals import MoveRejected
 from games.core.tables import Table, consistent_table
 from games.models import Match
 
@@ -47,6 +56,26 @@ def watched_table(match_id: int) -> Table | None:
     return table if table is not None and table.match.is_watchable else None
 
 
+def watchers_per_table() -> int:
+    return int(settings.WATCHERS_PER_TABLE)
+
+
+def notice_seconds() -> float:
+    return float(settings.WATCHERS_NOTICE_SECONDS)
+
+
+def too_many_watchers() -> MoveRejected:
+    return MoveRejected(
+        "too_many_watchers",
+        gettext_lazy("This table has as many watchers as it can take. Try again in a while."),
+    )
+
+
+def watch_refusal(match_id: int) -> MoveRejected | None:
+    """Why one more watcher may not watch the table now (None: they may)."""
+    return too_many_watchers() if watchers().count(match_id) >= watchers_per_table() else None
+
+
 class Watchers(Protocol):
     def arrive(self, match_id: int, socket: str) -> None:
         """Enters (or renews for another ``PRESENCE_SECONDS``) an open watch socket."""
@@ -57,6 +86,11 @@ class Watchers(Protocol):
     def count(self, match_id: int) -> int:
         """How many watch sockets are open at the table."""
 
+    def notice_delay(self, match_id: int) -> float | None:
+        """When the players are to hear of a change in the count: 0.0 now, a number of seconds
+        for a notice held back to the end of the time after the last one, None when a notice is
+        held back already (it tells this change too)."""
+
 
 class LocalWatchers:
     """Watchers in this process's memory (a site without Redis runs in one process)."""
@@ -64,6 +98,7 @@ class LocalWatchers:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._sockets: dict[int, dict[str, float]] = {}
+        self._noticed: dict[int, float] = {}
 
     def arrive(self, match_id: int, socket: str) -> None:
         with self._lock:
@@ -83,16 +118,50 @@ class LocalWatchers:
                 self._sockets.pop(match_id, None)
             return len(sockets)
 
+    def notice_delay(self, match_id: int) -> float | None:
+        with self._lock:
+            now, gap = time.monotonic(), notice_seconds()
+            for match in [match for match, at in self._noticed.items() if at + gap <= now]:
+                del self._noticed[match]
+            last = self._noticed.get(match_id)
+            if last is None:
+                self._noticed[match_id] = now
+                return 0.0
+            if last > now:
+                return None
+            self._noticed[match_id] = last + gap
+            return last + gap - now
+
 
 class RedisWatchers:
     """Watchers in Redis, seen by every server process: a sorted set per match whose members
     are the sockets and whose scores are the entries' expiry times."""
+
+    NOTICE = """
+        local time = redis.call('TIME')
+        local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+        local gap = tonumber(ARGV[1])
+        local last = tonumber(redis.call('GET', KEYS[1]))
+        if last == nil then
+            redis.call('SET', KEYS[1], now, 'PX', gap)
+            return 0
+        end
+        if last > now then
+            return -1
+        end
+        redis.call('SET', KEYS[1], last + gap, 'PX', last + 2 * gap - now)
+        return last + gap - now
+    """
+    """The notices' times in one step on Redis's own clock (several processes ask at once):
+    the key holds the last notice's time (or the held-back one's, in the future) and lasts
+    until a change may be told at once again; the answer in milliseconds, -1 for None."""
 
     def __init__(self, url: str, prefix: str) -> None:
         import redis
 
         self.client = redis.Redis.from_url(url)
         self.prefix = prefix
+        self.notice = self.client.register_script(self.NOTICE)
 
     def key(self, match_id: int) -> str:
         return f"{self.prefix}{match_id}"
@@ -111,6 +180,11 @@ class RedisWatchers:
     def count(self, match_id: int) -> int:
         return int(self.client.zcount(self.key(match_id), time.time(), "+inf"))
 
+    def notice_delay(self, match_id: int) -> float | None:
+        gap = max(1, round(notice_seconds() * 1000))
+        delay = int(self.notice(keys=[f"{self.key(match_id)}:noticed"], args=[gap]))
+        return None if delay < 0 else delay / 1000
+
 
 @cache
 def watchers() -> Watchers:
@@ -122,10 +196,11 @@ def watchers() -> Watchers:
     return LocalWatchers()
 
 
-def watcher_arrived(match_id: int, socket: str) -> None:
-    """A watch socket opened: the players see one more watching."""
+def watcher_arrived(match_id: int, socket: str) -> float | None:
+    """A watch socket opened: the players see one more watching, now or (the delay returned)
+    with the notice held back (``tell_watchers``)."""
     watchers().arrive(match_id, socket)
-    push_presence(match_id, socket)
+    return _notice(match_id, socket)
 
 
 def watcher_stays(match_id: int, socket: str) -> None:
@@ -133,10 +208,25 @@ def watcher_stays(match_id: int, socket: str) -> None:
     watchers().arrive(match_id, socket)
 
 
-def watcher_departed(match_id: int, socket: str) -> None:
-    """A watch socket closed: the players see one fewer watching."""
+def watcher_departed(match_id: int, socket: str) -> float | None:
+    """A watch socket closed: the players see one fewer watching, now or (the delay returned)
+    with the notice held back (``tell_watchers``)."""
     watchers().leave(match_id, socket)
-    push_presence(match_id, socket)
+    return _notice(match_id, socket)
+
+
+def _notice(match_id: int, socket: str) -> float | None:
+    delay = watchers().notice_delay(match_id)
+    if delay == 0.0:
+        push_presence(match_id, socket)
+        return None
+    return delay
+
+
+def tell_watchers(match_id: int) -> None:
+    """The notice held back: everyone at the table, the watcher who caused it included, hears
+    the count as it is now."""
+    push_presence(match_id)
 
 
 def watch_count(match_id: int) -> int:

@@ -1,0 +1,148 @@
+"""Watchers are bounded: a table takes so many watch sockets and refuses one more, the players
+hear of a crowd of watchers in one notice a second rather than one per watcher, and a watch
+page that floods its socket is closed. Each refusal by its reason, with nothing changed."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+
+from config.asgi import application
+from games.consumers import CLOSE_FORBIDDEN
+from games.core.watchers import RedisWatchers, watchers
+
+from .test_consumers import session_cookie
+from .test_watching import stored, watch_socket, watch_url, watched_thousand
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def forget_watchers() -> None:
+    store = watchers()
+    if isinstance(store, RedisWatchers):
+        for key in store.client.scan_iter(f"{store.prefix}*"):
+            store.client.delete(key)
+    watchers.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_watchers() -> Iterator[None]:
+    """Each test counts its own watchers and notices (an earlier test's match may have had the
+    same number, its entries still in Redis or in this process's memory)."""
+    forget_watchers()
+    yield
+    forget_watchers()
+
+
+def count_in(frame: str) -> int:
+    counts = re.findall(r'data-count="(\d+)"', frame)
+    assert len(counts) == 1, frame
+    return int(counts[0])
+
+
+async def player_socket(match_id: int, person: AbstractBaseUser) -> WebsocketCommunicator:
+    cookie = await database_sync_to_async(session_cookie)(person)
+    socket = WebsocketCommunicator(
+        application,
+        f"/ws/play/{match_id}/",
+        headers=[(b"origin", b"http://testserver"), (b"cookie", cookie)],
+    )
+    assert (await socket.connect())[0]
+    return socket
+
+
+async def test_a_table_takes_as_many_watchers_as_its_limit_and_refuses_one_more(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, settings: pytest.MonkeyPatch
+) -> None:
+    settings.WATCHERS_PER_TABLE = 2  # type: ignore[attr-defined]
+    match = await database_sync_to_async(watched_thousand)(alice, bob)
+    before = await database_sync_to_async(stored)(match)
+    url = await database_sync_to_async(watch_url)(match)
+    first, second = watch_socket(match), watch_socket(match)
+    for watcher in (first, second):
+        assert (await watcher.connect())[0]
+        assert "data-watching" in await watcher.receive_from(timeout=5)
+
+    third = watch_socket(match)
+    assert (await third.connect())[0]
+    refusal = await third.receive_from(timeout=5)
+    assert 'data-reason="too_many_watchers"' in refusal
+    assert "as many watchers as it can take" in refusal
+    closed = await third.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
+    page = await database_sync_to_async(Client().get)(url)
+    assert page.status_code == 503
+    assert 'data-reason="too_many_watchers"' in page.content.decode()
+    assert await database_sync_to_async(watchers().count)(match.pk) == 2
+    assert await database_sync_to_async(stored)(match) == before
+
+    # A place is free again once a watcher leaves.
+    await first.disconnect()
+    again = watch_socket(match)
+    assert (await again.connect())[0]
+    frame = await again.receive_from(timeout=5)
+    assert "data-watching" in frame
+    assert "too_many_watchers" not in frame
+    page = await database_sync_to_async(Client().get)(url)
+    assert page.status_code == 503
+    for watcher in (second, again):
+        await watcher.disconnect()
+
+
+async def test_the_players_hear_of_a_crowd_of_watchers_in_two_notices_not_one_each(
+    alice: AbstractBaseUser, settings: pytest.MonkeyPatch
+) -> None:
+    settings.WATCHERS_NOTICE_SECONDS = 3  # type: ignore[attr-defined]
+    match = await database_sync_to_async(watched_thousand)(alice)
+    player = await player_socket(match.pk, alice)
+    assert count_in(await player.receive_from(timeout=5)) == 0
+
+    crowd = [watch_socket(match) for _ in range(4)]
+    for watcher in crowd:
+        assert (await watcher.connect())[0]
+    # The first arrival is told at once (the table drawn then counts those arrived by then);
+    # the ones after it in one notice when the time is up.
+    assert 1 <= count_in(await player.receive_from(timeout=5)) <= 4
+    assert count_in(await player.receive_from(timeout=6)) == 4
+    assert await player.receive_nothing(timeout=1)
+
+    for watcher in crowd:
+        await watcher.disconnect()
+    heard = [count_in(await player.receive_from(timeout=6))]
+    while heard[-1] != 0:
+        heard.append(count_in(await player.receive_from(timeout=6)))
+    assert len(heard) <= 2, heard
+    assert await player.receive_nothing(timeout=1)
+    await player.disconnect()
+
+
+async def test_a_watch_page_that_floods_its_socket_is_refused_and_closed(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, settings: pytest.MonkeyPatch
+) -> None:
+    settings.WATCHER_FRAMES = (3, 60)  # type: ignore[attr-defined]
+    match = await database_sync_to_async(watched_thousand)(alice, bob)
+    before = await database_sync_to_async(stored)(match)
+    watcher = watch_socket(match)
+    assert (await watcher.connect())[0]
+    await watcher.receive_from(timeout=5)
+    for _ in range(5):  # pings cost nothing and are not counted
+        await watcher.send_to(text_data=json.dumps({"ping": True}))
+    for _ in range(3):
+        await watcher.send_to(text_data=json.dumps({"action": "pass", "version": before[0]}))
+        assert 'data-reason="watching"' in await watcher.receive_from(timeout=5)
+    await watcher.send_to(text_data=json.dumps({"action": "pass", "version": before[0]}))
+    refusal = await watcher.receive_from(timeout=5)
+    assert 'data-reason="rate_limited"' in refusal
+    assert "Reload the page to watch on" in refusal
+    closed = await watcher.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
+    await watcher.disconnect()
+    assert await database_sync_to_async(watchers().count)(match.pk) == 0
+    assert await database_sync_to_async(stored)(match) == before
