@@ -153,6 +153,10 @@ class Figures:
     failed_handshakes: int = 0
     stalls: int = 0
     matches_finished: int = 0
+    person_sockets: int = 0
+    """How many of the person's own sockets (``/ws/me/``, open on every page) were opened."""
+    person_frames: int = 0
+    """How many frames (their invitations) came down them."""
     accepted: dict[int, list[str]] = field(default_factory=dict)
     """Per match, the person's accepted moves in the engine's notation, in order."""
 
@@ -224,14 +228,15 @@ class Person:
         try:
             await self._start(session)
             while time.monotonic() < self.stop_at:
-                async with session.ws_connect(
-                    urljoin(self.base, f"/ws/play/{self.match_id}/").replace("http", "ws", 1),
-                    headers=self._headers(),
-                    timeout=aiohttp.ClientWSTimeout(ws_close=5),
-                    heartbeat=None,
-                ) as socket:
+                # Like the table page: its own socket, and the person's (``/ws/me/``).
+                async with (
+                    self._connect(session, "/ws/me/") as person_socket,
+                    self._connect(session, f"/ws/play/{self.match_id}/") as socket,
+                ):
                     self.socket = ""
                     self.ws = socket
+                    self.figures.person_sockets += 1
+                    listener = asyncio.create_task(self._listen(person_socket))
                     reader = asyncio.create_task(self._read(socket))
                     try:
                         finished = await self._play(session)
@@ -240,6 +245,7 @@ class Person:
                     finally:
                         self.ws = None
                         reader.cancel()
+                        listener.cancel()
                 if finished and time.monotonic() < self.stop_at:
                     await self._rematch(session)
                 elif not finished:
@@ -248,6 +254,27 @@ class Person:
             self.figures.failed_handshakes += 1
         except (aiohttp.ClientError, TimeoutError) as error:
             self.figures.errors[type(error).__name__] += 1
+
+    def _connect(self, session: Any, path: str) -> Any:
+        import aiohttp
+
+        return session.ws_connect(
+            urljoin(self.base, path).replace("http", "ws", 1),
+            headers=self._headers(),
+            timeout=aiohttp.ClientWSTimeout(ws_close=5),
+            heartbeat=None,
+        )
+
+    async def _listen(self, socket: Any) -> None:
+        """The person's own socket: its frames (the invitations) are counted, nothing else."""
+        import aiohttp
+
+        async for message in socket:
+            if message.type == aiohttp.WSMsgType.TEXT:
+                self.figures.person_frames += 1
+            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.ERROR):
+                self.figures.errors[f"person's socket closed {socket.close_code}"] += 1
+                return
 
     async def _get(self, session: Any, url: str) -> str:
         async with session.get(urljoin(self.base, url), headers=self._headers()) as response:
@@ -688,6 +715,8 @@ class Command(BaseCommand):
             f"errors: {sum(figures.errors.values())} {dict(figures.errors)}; failed handshakes: "
             f"{figures.failed_handshakes}; stalls (no push in {PUSH_WAIT:.0f} s): "
             f"{figures.stalls}",
+            f"the people's own sockets (/ws/me/): {figures.person_sockets} opened, "
+            f"{figures.person_frames} frames",
             f"checked against the database: {found} moves found, {lost} lost, {doubled} doubled",
             "CPU (cores): "
             + ", ".join(f"{name} {value:.2f}" for name, value in cores.items())
