@@ -212,7 +212,11 @@ if REDIS_URL:
         "default": {
             "BACKEND": "config.channel_layers.RedisPubSubLayer",
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}]
+                "hosts": [
+                    {"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}
+                ],
+                # Sites (or test workers) sharing one Redis keep their notices apart by it.
+                "prefix": env_str("CHANNEL_LAYER_PREFIX", "asgi"),
             },
         }
     }

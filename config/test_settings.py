@@ -2,9 +2,21 @@
 default), so a secret key is needed; this one is for the tests alone."""
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-secret-key-not-for-any-server")
 # The tests speak plain http (the test client, the live Daphne server).
 os.environ.setdefault("DJANGO_HTTPS", "0")
 
-from config.settings import *  # noqa: F403
+# Run by pytest-xdist, each worker has a database of its own (pytest-django names it), so the
+# workers' matches share numbers: each gets its own Redis database too (the cache, presence),
+# and its own channel prefix (Redis's publish/subscribe spans its databases). Set here in the
+# environment, so that the server processes a test starts share them.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker.startswith("gw") and os.environ.get("REDIS_URL"):
+    _url = urlsplit(os.environ["REDIS_URL"])
+    _database = int(_url.path.strip("/") or 0) + int(_worker[2:])
+    os.environ["REDIS_URL"] = urlunsplit(_url._replace(path=f"/{_database}"))
+    os.environ["CHANNEL_LAYER_PREFIX"] = f"asgi-{_worker}"
+
+from config.settings import *  # noqa: E402, F403
