@@ -11,9 +11,10 @@ the watcher's table. When the host
 stops letting others watch, its next notice closes it with the refusal.
 
 Watchers are bounded (``games.core.watchers``): a socket beyond the table's limit is refused
-(``too_many_watchers``) and closed; the count's notices held back there are sent from here when
-their time comes; a socket that sends more than ``WATCHER_FRAMES`` frames (pings aside) in so
-many seconds is answered ``rate_limited`` and closed, as each answer costs a render.
+(``too_many_watchers``) and closed with ``CLOSE_TRY_AGAIN_LATER``; the count's notices held
+back there are sent from here when their time comes; a socket that sends more than
+``WATCHER_FRAMES`` frames (pings aside) in so many seconds is answered ``rate_limited`` and
+closed, as each answer costs a render.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from games.core.refusals import MoveRejected
 from games.services import (
     group_name,
     tell_watchers,
-    watch_refusal,
     watched_match,
     watched_table,
     watcher_arrived,
@@ -49,9 +49,14 @@ HEARD = frozenset({"match.updated", "match.presence"})
 """The match group's notices a watcher's socket acts on; any other (the players' chat, say) is
 dropped unread, never sent down it."""
 
+CLOSE_TRY_AGAIN_LATER = 1013
+"""The close of a socket refused for too many watchers: the page's WebSocket extension
+connects again later by itself (it does after 1013, not after ``CLOSE_FORBIDDEN``)."""
+
 HELD_BACK: set[asyncio.Task[None]] = set()
 """The count's notices waiting for their time (kept here until sent: the loop keeps only weak
-references to its tasks)."""
+references to its tasks). One held back in a process that stops is not sent: the count shows
+again with the table's next notice."""
 
 
 def too_fast() -> MoveRejected:
@@ -93,22 +98,23 @@ class WatchConsumer(AsyncWebsocketConsumer):
         self.match_id = -1
         self.renewing: asyncio.Task[None] | None = None
         self.frames: deque[float] = deque()
+        self.closing = False
         match = await for_tables(watched_match)(self.token)
         if match is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        refusal = await for_tables(watch_refusal)(match.pk)
-        if refusal is not None:
+        try:
+            arrived = await for_tables(watcher_arrived)(match.pk, self.channel_name)
+        except MoveRejected as refusal:
             await self.accept()
-            await self._refuse(refusal)
+            await self._refuse(refusal, code=CLOSE_TRY_AGAIN_LATER)
             return
         self.match_id = match.pk
+        self.renewing = asyncio.create_task(self._renew())
+        hold_back(self.match_id, arrived)
         self.group = group_name(match.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        arrived = await for_tables(watcher_arrived)(self.match_id, self.channel_name)
-        hold_back(self.match_id, arrived)
-        self.renewing = asyncio.create_task(self._renew())
         await self._send_table()
 
     async def _renew(self) -> None:
@@ -125,6 +131,8 @@ class WatchConsumer(AsyncWebsocketConsumer):
             hold_back(self.match_id, departed)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return
         if text_data is not None and len(text_data) <= MAX_FRAME:
             try:
                 data = json.loads(text_data)
@@ -145,10 +153,11 @@ class WatchConsumer(AsyncWebsocketConsumer):
             self.frames.popleft()
         return len(self.frames) > frames
 
-    async def _refuse(self, refusal: MoveRejected) -> None:
+    async def _refuse(self, refusal: MoveRejected, code: int = CLOSE_FORBIDDEN) -> None:
+        self.closing = True
         with translation.override(self.language):
             await self.send(text_data=refused_fragments(refusal))
-        await self.close(code=CLOSE_FORBIDDEN)
+        await self.close(code=code)
 
     async def match_updated(self, event: dict[str, Any]) -> None:
         await self._send_table()

@@ -72,13 +72,19 @@ def too_many_watchers() -> MoveRejected:
 
 
 def watch_refusal(match_id: int) -> MoveRejected | None:
-    """Why one more watcher may not watch the table now (None: they may)."""
+    """Why one more watcher may not watch the table now (None: they may): the watch page's
+    early answer; the socket's admission (``watcher_arrived``) decides."""
     return too_many_watchers() if watchers().count(match_id) >= watchers_per_table() else None
 
 
 class Watchers(Protocol):
-    def arrive(self, match_id: int, socket: str) -> None:
-        """Enters (or renews for another ``PRESENCE_SECONDS``) an open watch socket."""
+    def admit(self, match_id: int, socket: str, limit: int) -> bool:
+        """Enters an open watch socket (or renews it) unless ``limit`` others are open at the
+        table: one step, so that a crowd arriving at once cannot pass the limit."""
+
+    def stay(self, match_id: int, socket: str) -> None:
+        """Renews an open watch socket's entry for another ``PRESENCE_SECONDS``; one already
+        removed (its socket closed meanwhile) stays removed."""
 
     def leave(self, match_id: int, socket: str) -> None:
         """Removes a closed watch socket."""
@@ -100,9 +106,19 @@ class LocalWatchers:
         self._sockets: dict[int, dict[str, float]] = {}
         self._noticed: dict[int, float] = {}
 
-    def arrive(self, match_id: int, socket: str) -> None:
+    def admit(self, match_id: int, socket: str, limit: int) -> bool:
         with self._lock:
+            sockets = self._open(match_id)
+            if socket not in sockets and len(sockets) >= limit:
+                return False
             self._sockets.setdefault(match_id, {})[socket] = time.time() + expiry_seconds()
+            return True
+
+    def stay(self, match_id: int, socket: str) -> None:
+        with self._lock:
+            sockets = self._sockets.get(match_id, {})
+            if socket in sockets:
+                sockets[socket] = time.time() + expiry_seconds()
 
     def leave(self, match_id: int, socket: str) -> None:
         with self._lock:
@@ -110,13 +126,17 @@ class LocalWatchers:
 
     def count(self, match_id: int) -> int:
         with self._lock:
-            sockets = self._sockets.get(match_id, {})
-            now = time.time()
-            for socket in [socket for socket, until in sockets.items() if until <= now]:
-                del sockets[socket]
-            if not sockets:
-                self._sockets.pop(match_id, None)
-            return len(sockets)
+            return len(self._open(match_id))
+
+    def _open(self, match_id: int) -> dict[str, float]:
+        """The table's entries that have not run out (under the lock)."""
+        sockets = self._sockets.get(match_id, {})
+        now = time.time()
+        for socket in [socket for socket, until in sockets.items() if until <= now]:
+            del sockets[socket]
+        if not sockets:
+            self._sockets.pop(match_id, None)
+        return sockets
 
     def notice_delay(self, match_id: int) -> float | None:
         with self._lock:
@@ -136,6 +156,18 @@ class LocalWatchers:
 class RedisWatchers:
     """Watchers in Redis, seen by every server process: a sorted set per match whose members
     are the sockets and whose scores are the entries' expiry times."""
+
+    ADMISSION = """
+        redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+        if not redis.call('ZSCORE', KEYS[1], ARGV[4])
+            and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+            return 0
+        end
+        redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+        return 1
+    """
+    """The entries run out dropped, the table's count checked and the socket entered, in one
+    step: ARGV now, the entry's expiry, the limit, the socket."""
 
     NOTICE = """
         local time = redis.call('TIME')
@@ -162,15 +194,24 @@ class RedisWatchers:
         self.client = redis.Redis.from_url(url)
         self.prefix = prefix
         self.notice = self.client.register_script(self.NOTICE)
+        self.admission = self.client.register_script(self.ADMISSION)
 
     def key(self, match_id: int) -> str:
         return f"{self.prefix}{match_id}"
 
-    def arrive(self, match_id: int, socket: str) -> None:
+    def admit(self, match_id: int, socket: str, limit: int) -> bool:
+        now = time.time()
+        admitted = self.admission(
+            keys=[self.key(match_id)], args=[now, now + expiry_seconds(), limit, socket]
+        )
+        if admitted:
+            self.client.expire(self.key(match_id), expiry_seconds())
+        return bool(admitted)
+
+    def stay(self, match_id: int, socket: str) -> None:
         key = self.key(match_id)
         with self.client.pipeline() as pipe:
-            pipe.zremrangebyscore(key, "-inf", time.time())
-            pipe.zadd(key, {socket: time.time() + expiry_seconds()})
+            pipe.zadd(key, {socket: time.time() + expiry_seconds()}, xx=True)
             pipe.expire(key, expiry_seconds())
             pipe.execute()
 
@@ -197,15 +238,17 @@ def watchers() -> Watchers:
 
 
 def watcher_arrived(match_id: int, socket: str) -> float | None:
-    """A watch socket opened: the players see one more watching, now or (the delay returned)
-    with the notice held back (``tell_watchers``)."""
-    watchers().arrive(match_id, socket)
+    """A watch socket opened: it is counted unless the table has as many watchers as it
+    takes (``too_many_watchers``, nothing changed), and the players see one more watching, now
+    or (the delay returned) with the notice held back (``tell_watchers``)."""
+    if not watchers().admit(match_id, socket, watchers_per_table()):
+        raise too_many_watchers()
     return _notice(match_id, socket)
 
 
 def watcher_stays(match_id: int, socket: str) -> None:
     """An open watch socket renews its entry."""
-    watchers().arrive(match_id, socket)
+    watchers().stay(match_id, socket)
 
 
 def watcher_departed(match_id: int, socket: str) -> float | None:

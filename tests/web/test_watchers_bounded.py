@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -14,14 +15,15 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
-from config.asgi import application
 from games.consumers import CLOSE_FORBIDDEN
-from games.core.watchers import RedisWatchers, watchers
+from games.core.watchers import LocalWatchers, RedisWatchers, Watchers, watchers
+from games.models import Match
+from games.watch_consumer import CLOSE_TRY_AGAIN_LATER
 
-from .test_consumers import session_cookie
+from .test_consumers import session_cookie, socket
 from .test_watching import stored, watch_socket, watch_url, watched_thousand
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def forget_watchers() -> None:
@@ -47,17 +49,13 @@ def count_in(frame: str) -> int:
     return int(counts[0])
 
 
-async def player_socket(match_id: int, person: AbstractBaseUser) -> WebsocketCommunicator:
-    cookie = await database_sync_to_async(session_cookie)(person)
-    socket = WebsocketCommunicator(
-        application,
-        f"/ws/play/{match_id}/",
-        headers=[(b"origin", b"http://testserver"), (b"cookie", cookie)],
-    )
-    assert (await socket.connect())[0]
-    return socket
+async def player_socket(match: Match, person: AbstractBaseUser) -> WebsocketCommunicator:
+    communicator = socket(match, await database_sync_to_async(session_cookie)(person))
+    assert (await communicator.connect())[0]
+    return communicator
 
 
+@pytest.mark.asyncio
 async def test_a_table_takes_as_many_watchers_as_its_limit_and_refuses_one_more(
     alice: AbstractBaseUser, bob: AbstractBaseUser, settings: pytest.MonkeyPatch
 ) -> None:
@@ -75,8 +73,10 @@ async def test_a_table_takes_as_many_watchers_as_its_limit_and_refuses_one_more(
     refusal = await third.receive_from(timeout=5)
     assert 'data-reason="too_many_watchers"' in refusal
     assert "as many watchers as it can take" in refusal
+    # Closed as "try again later": the page's socket extension connects again by itself.
     closed = await third.receive_output(timeout=5)
-    assert closed == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
+    assert closed == {"type": "websocket.close", "code": CLOSE_TRY_AGAIN_LATER}
+    await third.disconnect()
     page = await database_sync_to_async(Client().get)(url)
     assert page.status_code == 503
     assert 'data-reason="too_many_watchers"' in page.content.decode()
@@ -96,12 +96,13 @@ async def test_a_table_takes_as_many_watchers_as_its_limit_and_refuses_one_more(
         await watcher.disconnect()
 
 
+@pytest.mark.asyncio
 async def test_the_players_hear_of_a_crowd_of_watchers_in_two_notices_not_one_each(
     alice: AbstractBaseUser, settings: pytest.MonkeyPatch
 ) -> None:
-    settings.WATCHERS_NOTICE_SECONDS = 3  # type: ignore[attr-defined]
+    settings.WATCHERS_NOTICE_SECONDS = 5  # type: ignore[attr-defined]
     match = await database_sync_to_async(watched_thousand)(alice)
-    player = await player_socket(match.pk, alice)
+    player = await player_socket(match, alice)
     assert count_in(await player.receive_from(timeout=5)) == 0
 
     crowd = [watch_socket(match) for _ in range(4)]
@@ -110,19 +111,20 @@ async def test_the_players_hear_of_a_crowd_of_watchers_in_two_notices_not_one_ea
     # The first arrival is told at once (the table drawn then counts those arrived by then);
     # the ones after it in one notice when the time is up.
     assert 1 <= count_in(await player.receive_from(timeout=5)) <= 4
-    assert count_in(await player.receive_from(timeout=6)) == 4
+    assert count_in(await player.receive_from(timeout=8)) == 4
     assert await player.receive_nothing(timeout=1)
 
     for watcher in crowd:
         await watcher.disconnect()
-    heard = [count_in(await player.receive_from(timeout=6))]
+    heard = [count_in(await player.receive_from(timeout=8))]
     while heard[-1] != 0:
-        heard.append(count_in(await player.receive_from(timeout=6)))
+        heard.append(count_in(await player.receive_from(timeout=8)))
     assert len(heard) <= 2, heard
     assert await player.receive_nothing(timeout=1)
     await player.disconnect()
 
 
+@pytest.mark.asyncio
 async def test_a_watch_page_that_floods_its_socket_is_refused_and_closed(
     alice: AbstractBaseUser, bob: AbstractBaseUser, settings: pytest.MonkeyPatch
 ) -> None:
@@ -146,3 +148,45 @@ async def test_a_watch_page_that_floods_its_socket_is_refused_and_closed(
     await watcher.disconnect()
     assert await database_sync_to_async(watchers().count)(match.pk) == 0
     assert await database_sync_to_async(stored)(match) == before
+
+
+# -- the stores, in this process's memory and in Redis (when the site has it) ---------------------
+
+
+@pytest.fixture(params=["memory", "redis"])
+def store(request: pytest.FixtureRequest) -> Watchers:
+    if request.param == "memory":
+        return LocalWatchers()
+    found = watchers()
+    if not isinstance(found, RedisWatchers):
+        pytest.skip("needs REDIS_URL")
+    return found
+
+
+def test_admission_keeps_the_limit_renews_and_never_brings_back_a_socket_that_left(
+    store: Watchers,
+) -> None:
+    assert store.admit(5, "a", 2)
+    assert store.admit(5, "b", 2)
+    assert not store.admit(5, "c", 2)  # refused: nothing entered
+    assert store.admit(5, "a", 2)  # one already in renews
+    assert store.count(5) == 2
+    store.leave(5, "b")
+    store.stay(5, "b")  # a renewal that comes after its socket left enters nothing
+    assert store.count(5) == 1
+    assert store.admit(5, "c", 2)
+    assert (store.count(5), store.count(6)) == (2, 0)
+
+
+def test_notices_of_the_count_at_most_one_per_gap_and_at_once_after_a_quiet_gap(
+    store: Watchers, settings: pytest.MonkeyPatch
+) -> None:
+    settings.WATCHERS_NOTICE_SECONDS = 1  # type: ignore[attr-defined]
+    assert store.notice_delay(5) == 0.0  # told at once
+    held = store.notice_delay(5)
+    assert held is not None
+    assert 0 < held <= 1
+    assert store.notice_delay(5) is None  # the held notice tells this change too
+    assert store.notice_delay(6) == 0.0  # another table is told apart
+    time.sleep(held + 1.2)  # the held notice's time and a whole quiet gap after it
+    assert store.notice_delay(5) == 0.0

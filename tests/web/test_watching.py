@@ -453,15 +453,15 @@ def test_the_watchers_are_counted_per_open_socket_and_run_out_unless_renewed(
 ) -> None:
     settings.PRESENCE_SECONDS = 1  # type: ignore[attr-defined]
     store = watchers()
-    store.arrive(7, "phone")
-    store.arrive(7, "laptop")
-    store.arrive(7, "laptop")  # a renewal, not a second watcher
-    store.arrive(8, "elsewhere")
+    store.admit(7, "phone", 100)
+    store.admit(7, "laptop", 100)
+    store.admit(7, "laptop", 100)  # a renewal, not a second watcher
+    store.admit(8, "elsewhere", 100)
     assert (store.count(7), store.count(8), store.count(9)) == (2, 1, 0)
     store.leave(7, "phone")
     assert store.count(7) == 1
     time.sleep(0.6)
-    store.arrive(7, "laptop")
+    store.stay(7, "laptop")
     time.sleep(0.6)
     # The socket of a server killed with it open runs out; the renewed one stays.
     assert (store.count(7), store.count(8)) == (1, 0)
