@@ -30,14 +30,15 @@ def card_traces(card: str) -> list[re.Pattern[str]]:
     ]
 
 
-# A random key in a page (the socket's, a watch or share link's) is 22 URL-safe characters
-# and may hold a card's notation between a "-" or "_" by chance; no card trace is that long.
-RANDOM_KEY = re.compile(r"[A-Za-z0-9_-]{20,}")
+# The random keys a page holds (its socket's, a watch link's, a shared replay's) are URL-safe
+# characters and may hold a card's notation between a "-" or "_" by chance: blanked before the
+# search, each where it stands. No card is ever drawn inside one of them.
+RANDOM_KEY = re.compile(r'(data-socket="|/watch/|/shared/)[A-Za-z0-9_-]+')
 
 
 def without_keys(html: str) -> str:
     """``html`` with its random keys blanked out, so that only what it shows is searched."""
-    return RANDOM_KEY.sub(" ", html)
+    return RANDOM_KEY.sub(r"\1", html)
 
 
 def hidden_cards_shown(html: str, view: PublicView) -> set[str]:
