@@ -113,7 +113,7 @@ def play_a_card_with_the_keyboard(page: Page) -> None:
 def test_a_guest_plays_a_whole_hand_against_the_computers(
     browser: Browser, live_server_url: str, screenshot_dir: Path, screen: str
 ) -> None:
-    for old in screenshot_dir.glob(f"{screen}-*.png"):
+    for old in screenshot_dir.glob(f"hand-{screen}-*.png"):
         old.unlink()
     context = browser.new_context(viewport=VIEWPORTS[screen])  # type: ignore[arg-type]
     context.add_init_script(COUNT_SOCKET_UPDATES)
@@ -127,7 +127,7 @@ def test_a_guest_plays_a_whole_hand_against_the_computers(
         page.wait_for_function(
             "() => document.getAnimations().every(a => a.playState !== 'running')"
         )
-        page.screenshot(path=screenshot_dir / f"{screen}-{name}.png", full_page=True)
+        page.screenshot(path=screenshot_dir / f"hand-{screen}-{name}.png", full_page=True)
 
     page.goto(live_server_url + "/")
     shot("01-home")

@@ -122,7 +122,7 @@ def script_the_guests_game() -> Match:
 def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     browser: Browser, live_server_url: str, screenshot_dir: Path
 ) -> None:
-    for old in screenshot_dir.glob("rummy-*.png"):
+    for old in screenshot_dir.glob("rummy-game-*.png"):
         old.unlink()
     context = browser.new_context(viewport={"width": 1280, "height": 860}, has_touch=True)
     context.add_init_script(COUNT_SOCKET_UPDATES)
@@ -132,7 +132,7 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
     received = Received(page)
 
     def shot(name: str) -> None:
-        page.screenshot(path=screenshot_dir / f"rummy-{name}.png", full_page=True)
+        page.screenshot(path=screenshot_dir / f"rummy-game-{name}.png", full_page=True)
 
     page.goto(live_server_url + "/")
     page.get_by_role("button", name="Play now").click()
