@@ -272,9 +272,10 @@ class Person:
         async for message in socket:
             if message.type == aiohttp.WSMsgType.TEXT:
                 self.figures.person_frames += 1
-            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.ERROR):
-                self.figures.errors[f"person's socket closed {socket.close_code}"] += 1
-                return
+            elif message.type == aiohttp.WSMsgType.ERROR:
+                break
+        # The driver cancels this before it closes the socket: the server closed it.
+        self.figures.errors[f"person's socket closed {socket.close_code}"] += 1
 
     async def _get(self, session: Any, url: str) -> str:
         async with session.get(urljoin(self.base, url), headers=self._headers()) as response:
@@ -349,9 +350,10 @@ class Person:
                     self.answer.set_result(message.data)
                     continue
                 self._take(message.data, time.monotonic(), pushed=True)
-            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.ERROR):
-                self.figures.errors[f"socket closed {socket.close_code}"] += 1
-                return
+            elif message.type == aiohttp.WSMsgType.ERROR:
+                break
+        # The driver cancels this before it closes the socket: the server closed it.
+        self.figures.errors[f"socket closed {socket.close_code}"] += 1
 
     def _controls(self) -> str:
         found = CONTROLS.search(self.html)
