@@ -19,7 +19,7 @@ from games import services
 from games.core.registry import get_spec
 from games.models import Match
 from games.thousand.engine import Rules
-from games.thousand.web import rules as thousand_rules
+from games.thousand.web import rules_pictures as thousand_rules
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_computer_moves")]
 

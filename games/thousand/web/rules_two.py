@@ -10,7 +10,7 @@ from games.rules.steps import Step
 from games.thousand.engine import HandState, Rules, apply, legal_actions, musik_points, new_hand
 from games.thousand.engine.cards import CARD_NAMES, cards_of
 from games.thousand.web.cards import card_view, hand_order
-from games.thousand.web.rules import Illustration, Row, ShownCard, _cards_html, _html
+from games.thousand.web.rules_drawing import Illustration, Row, ShownCard, cards_html, html_sentence
 
 # You (position 0) face the dealer; you open at 100 and the dealer passes. The second musik
 # brings you the king of hearts: with your queen, a marriage.
@@ -66,13 +66,13 @@ def two_musiks() -> Illustration:
         ],
         badges=[_("You won the auction at %(amount)s") % {"amount": taken.bid}],
         facts=[
-            _html(
+            html_sentence(
                 _("You took the second musik, unseen: %(cards)s. Both players see it."),
-                cards=_cards_html(list(TWO_MUSIKS[1])),
+                cards=cards_html(list(TWO_MUSIKS[1])),
             ),
-            _html(
+            html_sentence(
                 _("You laid away %(cards)s, face down: your opponent never sees them."),
-                cards=_cards_html(list(laid)),
+                cards=cards_html(list(laid)),
             ),
             ngettext(
                 "Now each player has %(count)s card: %(count)s tricks of two.",
