@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from games.management.commands.loadtest import Figures, Person, _seated_lines, ms
+from games.load.people import Figures, Person
+from games.load.run import ms, seated_lines
 
 
 def test_after_play_again_the_new_matchs_table_is_taken_though_its_version_is_lower() -> None:
@@ -31,7 +32,7 @@ def test_the_figures_after_everyone_sat_down_leave_out_what_was_answered_before(
     figures.took_move(started=since + 1.0, answered=since + 1.1)
     figures.took_computers(since=since + 1.1, at=since + 1.3)
 
-    (line,) = _seated_lines(figures, started=since - 10.0, elapsed=30.0)
+    (line,) = seated_lines(figures, started=since - 10.0, elapsed=30.0)
 
     assert line == (
         "after everyone sat down (10 s in, the last 20 s): person moves 1 (0.1/s), "
@@ -44,7 +45,7 @@ def test_the_figures_after_everyone_sat_down_leave_out_what_was_answered_before(
 def test_the_figures_after_everyone_sat_down_say_when_not_everyone_did() -> None:
     figures = Figures(people=3)
     figures.sat_down()
-    assert _seated_lines(figures, started=0.0, elapsed=5.0) == [
+    assert seated_lines(figures, started=0.0, elapsed=5.0) == [
         "after everyone sat down: not reached (1 of 3)"
     ]
 
