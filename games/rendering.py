@@ -139,7 +139,9 @@ def core_view(
         # The viewer first, then the others in playing order, as around a real table.
         for seat in table.seats[viewer:] + table.seats[:viewer]
     ]
-    deadline = clock_deadline(match) if to_move is not None else None
+    # The turn clock is a person's: a computer (or one standing in) to move shows none.
+    person_to_move = to_move is not None and not table.seats[to_move].played_by_computer
+    deadline = clock_deadline(match) if person_to_move else None
     join_url = reverse("table_join", args=[match.code]) if match.code else ""
     watchable = match.is_watchable and not match.is_finished
     watch_url = origin + reverse("table_watch", args=[match.watch_token]) if watchable else ""

@@ -498,3 +498,21 @@ LOW_AT_SEAT_1 = (
     ("KC", "QC", "AD", "TD", "KD", "QD", "JH"),
     ("KH", "TH", "AH"),
 )
+
+
+def test_the_turn_clock_shows_for_a_person_to_move_never_for_a_computer(
+    alice: AbstractBaseUser,
+) -> None:
+    match = watched_thousand(alice)  # computers in seats 1 and 2
+    assert match.turn_seconds
+    assert current(match).to_move == 1
+    page = client_of(alice).get(reverse("match_table", args=[match.pk])).content.decode()
+    watched = Client().get(watch_url(match)).content.decode()
+    assert re.findall(MOVING, page) == ["1"]
+    assert 'class="turn-clock"' not in page
+    assert 'class="turn-clock"' not in watched
+    while current(match).to_move != 0:
+        computer_plays(match, "pass")
+    page = client_of(alice).get(reverse("match_table", args=[match.pk])).content.decode()
+    assert re.findall(MOVING, page) == ["0"]
+    assert 'class="turn-clock"' in page
