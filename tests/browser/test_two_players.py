@@ -160,7 +160,13 @@ def test_two_guests_play_a_hand_at_a_friends_table_for_two(
     first.on("pageerror", lambda error: errors.append(str(error)))
     sent.watch(first, lambda: 0)
     first.get_by_text("Or play with friends").first.click()
-    choose_two_players(first, "table-players")
+    # The form shows the seats the table will have: Seat 2 and 3 at three, Seat 2 alone at two.
+    seat = '#new-thousand fieldset.option:has(select[name="table-seat_{}"])'
+    seats = {number: first.locator(seat.format(number)) for number in (1, 2, 3)}
+    for players, shown in ((3, {1, 2}), (4, {1, 2, 3}), (2, {1})):
+        first.locator(f'#new-thousand input[name="table-players"][value="{players}"]').check()
+        for number, field in seats.items():
+            (expect(field).to_be_visible if number in shown else expect(field).to_be_hidden)()
     first.locator("#make-table-thousand").click()
     expect(first).to_have_url(re.compile(r"/play/\d+/$"))
     match_id = int(re.search(r"/play/(\d+)/", first.url).group(1))  # type: ignore[union-attr]
