@@ -162,6 +162,11 @@ def test_a_guest_plays_a_game_of_tile_rummy_to_the_end(
         "B3",
     ]
     shot("02-table")
+    # The hint shows its play as the sets it makes, the rack's tiles marked in them.
+    page.locator("#hint-button").click()
+    expect(page.locator("#hint-box .hint-set").first).to_be_visible()
+    expect(page.locator("#hint-box .hint-set .from-rack").first).to_be_visible()
+    shot("02-hint")
 
     # An initial meld of 27, dragged with the mouse: the page counts it, the server refuses it.
     expect(page.locator("#draw-button")).to_be_enabled()

@@ -12,7 +12,8 @@ from games import services
 from games.core.registry import run_chooser
 from games.models import Match, Round
 from games.rendering import table_fragments
-from games.rummy.engine import tiles_text
+from games.rummy.engine import parse_tiles, tiles_text
+from games.rummy.web.views import hinted_sets
 
 from .conftest import computer_plays, current
 from .rummy_helpers import HTMX, SCATTERED, hidden_tiles_shown, script_game, visible_tiles
@@ -378,12 +379,29 @@ def test_the_hint_shows_the_solvers_best_play_on_alices_turn_only(
     assert 'data-hint-table="' in html
     hinted = re.search(r'data-hint-table="([^"]*)"', html)
     assert hinted is not None
+    # The play shown as the sets it makes, every rack tile marked in its set.
+    count = re.search(r"The best play puts (\d+) tiles", html)
+    assert count is not None
+    sets = re.findall(r'<ul class="tiles-row small hint-set"[^>]*>(.*?)</ul>', html)
+    assert sets
+    assert all("from-rack" in tiles for tiles in sets)
+    assert sum(tiles.count("from-rack") for tiles in sets) == int(count.group(1))
+    assert "from your rack are marked" not in html  # an initial meld: every tile is the rack's
     # The solver's play is legal: the same table goes through the service.
     status, _html = post(alice_client, match, action="play", table=hinted.group(1))
     assert status == 200
     response = alice_client.get(f"/play/{match.pk}/hint/")
     assert response.status_code == 409
     assert "A hint is for your own turn." in response.content.decode()
+
+
+def test_the_hint_marks_the_rack_tiles_in_the_sets_they_join_and_leaves_other_sets_out() -> None:
+    table = [parse_tiles("R8 O8 K8"), parse_tiles("R7 R8 R9 R10"), parse_tiles("B1 B2 B3")]
+    sets = hinted_sets(parse_tiles("R8 R10"), table)
+    assert [[(tile.code, tile.fresh) for tile in tiles] for tiles in sets] == [
+        [("R8", True), ("O8", False), ("K8", False)],
+        [("R7", False), ("R8", False), ("R9", False), ("R10", True)],
+    ]
 
 
 def test_nobody_but_the_player_sees_the_hint_and_friends_tables_have_none(
