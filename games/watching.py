@@ -21,6 +21,8 @@ from games.services import Table, watch_refusal, watched_match, watched_table
 
 WATCH_TEMPLATE = "games/watch.html"
 REFUSED_TEMPLATE = "games/watch_refused.html"
+RETRY_SECONDS = 60
+"""When a table with all the watchers it takes may be tried again (``Retry-After``)."""
 
 
 def not_watchable() -> MoveRejected:
@@ -75,7 +77,10 @@ def refused_fragments(rejected: MoveRejected) -> str:
 
 
 def refused(request: HttpRequest, rejected: MoveRejected) -> HttpResponse:
-    return render(request, REFUSED_TEMPLATE, {"rejected": rejected}, status=rejected.status)
+    response = render(request, REFUSED_TEMPLATE, {"rejected": rejected}, status=rejected.status)
+    if rejected.reason == "too_many_watchers":
+        response["Retry-After"] = str(RETRY_SECONDS)
+    return response
 
 
 @require_GET

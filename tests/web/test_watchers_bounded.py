@@ -72,6 +72,7 @@ async def test_a_table_takes_as_many_watchers_as_its_limit_and_refuses_one_more(
     assert (await third.connect())[0]
     refusal = await third.receive_from(timeout=5)
     assert 'data-reason="too_many_watchers"' in refusal
+    assert "This table has all the watchers it can take" in refusal
     assert "as many watchers as it can take" in refusal
     # Closed as "try again later": the page's socket extension connects again by itself.
     closed = await third.receive_output(timeout=5)
@@ -79,7 +80,9 @@ async def test_a_table_takes_as_many_watchers_as_its_limit_and_refuses_one_more(
     await third.disconnect()
     page = await database_sync_to_async(Client().get)(url)
     assert page.status_code == 503
+    assert page["Retry-After"] == "60"
     assert 'data-reason="too_many_watchers"' in page.content.decode()
+    assert "This table has all the watchers it can take" in page.content.decode()
     assert await database_sync_to_async(watchers().count)(match.pk) == 2
     assert await database_sync_to_async(stored)(match) == before
 
@@ -143,6 +146,7 @@ async def test_a_watch_page_that_floods_its_socket_is_refused_and_closed(
     refusal = await watcher.receive_from(timeout=5)
     assert 'data-reason="rate_limited"' in refusal
     assert "Reload the page to watch on" in refusal
+    assert "This page's connection was closed" in refusal
     closed = await watcher.receive_output(timeout=5)
     assert closed == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
     await watcher.disconnect()
