@@ -20,7 +20,9 @@ from accounts.languages import is_supported, remember_language, set_language_coo
 from accounts.models import DISPLAY_NAME_TAKEN, Profile
 from accounts.profiles import create_profile
 from accounts.shop import owned_shelves
+from games.core.friends import join_table, table_by_code
 from games.core.http import SignedInRequest
+from games.core.refusals import MoveRejected
 from games.core.registry import all_specs
 from games.history.statistics import statistics_of
 
@@ -29,7 +31,9 @@ from games.history.statistics import statistics_of
 @rate_limit(action="guest_start")
 def guest_start(request: HttpRequest) -> HttpResponse:
     """The "Play now" button: a guest account, signed in on the spot. Only a POST makes one;
-    a GET shows the button."""
+    a GET shows the button. From a friends' table's link (``join``: its code) the new guest
+    also takes a seat at it, in the same press; should the table have none for them, the link's
+    page says why."""
     next_url = _safe_next_url(request)
     if request.user.is_authenticated:
         return redirect(next_url)
@@ -47,6 +51,14 @@ def guest_start(request: HttpRequest) -> HttpResponse:
         )
         % {"name": user.profile.display_name},
     )
+    match = table_by_code(request.POST.get("join", ""))
+    if match is not None:
+        try:
+            join_table(match.pk, user)
+        except MoveRejected:
+            pass
+        else:
+            return redirect("match_table", match_id=match.pk)
     return redirect(next_url)
 
 

@@ -171,6 +171,44 @@ def test_a_visitor_following_the_link_is_offered_to_play_as_a_guest(
     assert 'id="take-seat"' not in page
 
 
+def guest_from_the_link(match: Match) -> tuple[Client, str]:
+    """A visitor presses "Play as a guest and take a seat" on the table's link page."""
+    visitor = Client()
+    link = reverse("table_join", args=[match.code])
+    page = visitor.get(link).content.decode()
+    assert f'name="join" value="{match.code}"' in page
+    answer = visitor.post(reverse("guest_start"), {"next": link, "join": match.code})
+    assert answer.status_code == 302
+    return visitor, answer.url
+
+
+def test_a_visitor_plays_as_a_guest_and_takes_a_seat_in_one_press(
+    alice: AbstractBaseUser,
+) -> None:
+    match = waiting_table(alice)
+    visitor, landed = guest_from_the_link(match)
+    assert landed == reverse("match_table", args=[match.pk])
+    seated = Seat.objects.get(match=match, number=1)
+    assert seated.user is not None
+    assert seated.user.pk == int(visitor.session["_auth_user_id"])
+
+
+def test_a_visitor_whose_table_filled_meanwhile_is_a_guest_told_the_table_is_full(
+    alice: AbstractBaseUser, bob: AbstractBaseUser, carol: AbstractBaseUser
+) -> None:
+    match = waiting_table(alice)
+    link = reverse("table_join", args=[match.code])
+    page = Client().get(link).content.decode()
+    assert 'id="play-as-guest"' in page
+    for person in (bob, carol):
+        services.join_table(match.pk, person)
+    visitor = Client()
+    answer = visitor.post(reverse("guest_start"), {"next": link, "join": match.code})
+    assert answer.url == link
+    assert "This table is full." in visitor.get(link).content.decode()
+    assert Seat.objects.filter(match=match, user__isnull=False).count() == 3
+
+
 @pytest.mark.parametrize("spoken", ["{code}", "{lower}", " {spaced} ", "{lower_spaced}"])
 def test_a_code_is_found_whatever_its_case_and_spaces(
     alice: AbstractBaseUser, bob_client: Client, spoken: str
