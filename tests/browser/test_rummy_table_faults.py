@@ -307,6 +307,13 @@ def test_an_invalid_sets_reason_is_said_in_the_turns_bar_and_moves_no_set(
     assert meld is not None
     assert after[-1]["height"] == meld["height"]
     page.screenshot(path=screenshot_dir / f"rummy-faults-invalid-{viewport['width']}.png")
+    # Sent as it is, the turn is refused for that reason, said once: above the table.
+    page.locator("#done-button").click()
+    expect(page.locator("#table-message")).to_have_text(
+        "The set “black 1” is too short: a set needs 3 tiles."
+    )
+    expect(page.locator("#board .meld-box.invalid")).to_have_count(1)
+    expect(page.locator("#set-problem")).to_have_text("")
     put(page, rack_tile(page, "O3"))
     put(page, page.locator(".new-meld"))
     expect(page.locator("#set-problem")).to_have_text(

@@ -282,7 +282,10 @@
       if (found.kind !== "invalid" && fromRack) points += found.value;
     });
     var problem = document.getElementById("set-problem");
-    problem.textContent = reasons.length > 1 ? reasons[0] + " " + format("more_invalid", { count: reasons.length - 1 }) : reasons[0] || "";
+    var reason = reasons.length > 1 ? reasons[0] + " " + format("more_invalid", { count: reasons.length - 1 }) : reasons[0] || "";
+    // A turn the server refused for this very reason says it above the table: not twice.
+    var said = document.getElementById("table-message");
+    problem.textContent = said && said.textContent.trim() === reason ? "" : reason;
     document.getElementById("prompt").hidden = reasons.length > 0;
     var counter = document.getElementById("meld-counter");
     if (counter) {
