@@ -20,7 +20,7 @@ from accounts.languages import is_supported, remember_language, set_language_coo
 from accounts.models import DISPLAY_NAME_TAKEN, Profile
 from accounts.profiles import create_profile
 from accounts.shop import owned_shelves
-from games.core.friends import join_table, table_by_code
+from games.core.friends import TooManyWrongCodes, join_table, table_for_code
 from games.core.http import SignedInRequest
 from games.core.refusals import MoveRejected
 from games.core.registry import all_specs
@@ -32,8 +32,8 @@ from games.history.statistics import statistics_of
 def guest_start(request: HttpRequest) -> HttpResponse:
     """The "Play now" button: a guest account, signed in on the spot. Only a POST makes one;
     a GET shows the button. From a friends' table's link (``join``: its code) the new guest
-    also takes a seat at it, in the same press; should the table have none for them, the link's
-    page says why."""
+    also takes a seat at it, in the same press; should they not (no such table, no seat for
+    them, too many wrong codes), the link's page shows the table as it stands."""
     next_url = _safe_next_url(request)
     if request.user.is_authenticated:
         return redirect(next_url)
@@ -51,14 +51,15 @@ def guest_start(request: HttpRequest) -> HttpResponse:
         )
         % {"name": user.profile.display_name},
     )
-    match = table_by_code(request.POST.get("join", ""))
-    if match is not None:
-        try:
+    code = request.POST.get("join", "")
+    try:
+        # Counted and limited as every code a person sends (a guess finds no table here).
+        match = table_for_code(request, code) if code else None
+        if match is not None:
             join_table(match.pk, user)
-        except MoveRejected:
-            pass
-        else:
             return redirect("match_table", match_id=match.pk)
+    except (TooManyWrongCodes, MoveRejected):
+        pass
     return redirect(next_url)
 
 

@@ -16,7 +16,6 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.core.http import SignedInRequest
-from games.core.limits import blocked, code_limits, count_miss
 from games.core.names import place_name, seat_names
 from games.core.registry import all_specs, get_spec
 from games.core.spec import AnySpec, OptionsForm
@@ -26,6 +25,7 @@ from games.models import Match
 from games.services import (
     REMOVED,
     MoveRejected,
+    TooManyWrongCodes,
     create_friends_table,
     create_practice_match,
     join_table,
@@ -34,7 +34,7 @@ from games.services import (
     matches_of,
     open_tables,
     removed_from,
-    table_by_code,
+    table_for_code,
 )
 
 RECENT_MATCHES = 10
@@ -125,7 +125,7 @@ def lobby(request: SignedInRequest) -> HttpResponse:
         if request.POST.get("mode") == "join":
             if join.is_valid():
                 try:
-                    match = _table_for_code(request, join.cleaned_data["code"])
+                    match = table_for_code(request, join.cleaned_data["code"])
                 except TooManyWrongCodes:
                     join.add_error("code", _too_many_codes())
                     status = 429
@@ -168,22 +168,6 @@ def _no_such_code() -> str:
 
 def _too_many_codes() -> str:
     return gettext("Too many codes that found no table: wait a few minutes, then try again.")
-
-
-class TooManyWrongCodes(Exception):
-    """The address or the account has tried too many codes that found no table."""
-
-
-def _table_for_code(request: HttpRequest, code: str) -> Match | None:
-    """The friends' table with ``code``; a code that finds none counts against the address
-    and the account (``games.core.limits``), and past the limit no code is looked up."""
-    limits = code_limits()
-    if blocked(request, "table_code", limits):
-        raise TooManyWrongCodes
-    match = table_by_code(code)
-    if match is None:
-        count_miss(request, "table_code", limits)
-    return match
 
 
 def _create_from(request: SignedInRequest, chosen: LobbyGame) -> Match | None:
@@ -252,7 +236,7 @@ def table_join(request: HttpRequest, code: str) -> HttpResponse:
     """A friends' table's link: a person signed in joins with one press (a GET never seats
     anybody); a visitor first plays as a guest or signs in, then comes back here."""
     try:
-        match = _table_for_code(request, code)
+        match = table_for_code(request, code)
     except TooManyWrongCodes:
         context = {"missing": True, "message": _too_many_codes()}
         return render(request, "games/join.html", context, status=429)

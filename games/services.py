@@ -16,6 +16,7 @@ from __future__ import annotations
 from games.core.clock import clock_deadline
 from games.core.friends import (
     REMOVED,
+    TooManyWrongCodes,
     arrived,
     clock_ran_out,
     departed,
@@ -30,6 +31,7 @@ from games.core.friends import (
     set_watchable,
     start_table,
     table_by_code,
+    table_for_code,
 )
 from games.core.lobby import (
     DEFAULT_TURN_SECONDS,
@@ -91,6 +93,7 @@ __all__ = [
     "ComputerTurn",
     "MoveRejected",
     "Table",
+    "TooManyWrongCodes",
     "Waiting",
     "arrived",
     "clock_deadline",
@@ -127,6 +130,7 @@ __all__ = [
     "start_table",
     "submit_move",
     "table_by_code",
+    "table_for_code",
     "tell_watchers",
     "turn_of",
     "version_from",

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from games.core.changes import Author, Change, announce, commit, take_back
 from games.core.clock import clock_deadline
+from games.core.limits import blocked, code_limits, count_miss
 from games.core.moves import deal
 from games.core.presence import presence
 from games.core.push import push_presence
@@ -40,6 +42,24 @@ def table_by_code(code: str) -> Match | None:
     if not cleaned or len(cleaned) > 16:
         return None
     return Match.objects.filter(code=cleaned, mode=Match.Mode.FRIENDS).first()
+
+
+class TooManyWrongCodes(Exception):
+    """The address or the account has tried too many codes that found no table."""
+
+
+def table_for_code(request: HttpRequest, code: str) -> Match | None:
+    """The friends' table with ``code``, as a person typed or followed it: a code that finds
+    none counts against the address and the account (``games.core.limits``), and past the
+    limit no code is looked up (``TooManyWrongCodes``). Every way in that takes a code from a
+    request goes through here."""
+    limits = code_limits()
+    if blocked(request, "table_code", limits):
+        raise TooManyWrongCodes
+    match = table_by_code(code)
+    if match is None:
+        count_miss(request, "table_code", limits)
+    return match
 
 
 def join_table(match_id: int, user: User, seat: int | None = None) -> Table:

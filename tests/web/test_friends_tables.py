@@ -1035,3 +1035,26 @@ def test_codes_cannot_be_guessed_without_limit(
     carol_here.defaults["REMOTE_ADDR"] = "203.0.113.7"
     assert carol_here.get(reverse("table_join", args=[code])).status_code == 429
     assert Seat.objects.filter(match__code=code, user__in=[bob, carol]).count() == 0
+
+
+@pytest.mark.usefixtures("no_tries_yet")
+def test_a_visitor_guessing_codes_as_a_new_guest_each_time_is_held_back_too(
+    alice: AbstractBaseUser,
+) -> None:
+    """The guest's one press from a link counts its code like any other: ten wrong codes from
+    one address, then even the right one seats nobody, and the link's page says why."""
+    match = waiting_table(alice)
+    for attempt in range(10):
+        visitor = Client(REMOTE_ADDR="203.0.113.8")
+        guess = f"QQQQ{attempt:02d}"
+        link = reverse("table_join", args=[guess])
+        answer = visitor.post(reverse("guest_start"), {"next": link, "join": guess})
+        assert answer.url == link
+    visitor = Client(REMOTE_ADDR="203.0.113.8")
+    link = reverse("table_join", args=[match.code])
+    answer = visitor.post(reverse("guest_start"), {"next": link, "join": match.code})
+    assert answer.url == link
+    page = visitor.get(link)
+    assert page.status_code == 429
+    assert "Too many codes that found no table" in page.content.decode()
+    assert Seat.objects.filter(match=match, user__isnull=False).count() == 1
