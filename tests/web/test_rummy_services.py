@@ -395,12 +395,21 @@ def test_the_hint_shows_the_solvers_best_play_on_alices_turn_only(
     assert "A hint is for your own turn." in response.content.decode()
 
 
-def test_the_hint_marks_the_rack_tiles_in_the_sets_they_join_and_leaves_other_sets_out() -> None:
-    table = [parse_tiles("R8 O8 K8"), parse_tiles("R7 R8 R9 R10"), parse_tiles("B1 B2 B3")]
-    sets = hinted_sets(parse_tiles("R8 R10"), table)
-    assert [[(tile.code, tile.fresh) for tile in tiles] for tiles in sets] == [
-        [("R8", True), ("O8", False), ("K8", False)],
-        [("R7", False), ("R8", False), ("R9", False), ("R10", True)],
+def test_the_hint_shows_the_sets_its_play_makes_with_the_rack_tiles_marked() -> None:
+    """A rack tile is marked in the set that takes it, never in a set of the table that stays
+    as it was (which is left out), though that set holds a copy of the same tile."""
+    before = [parse_tiles("R8 O8 K8"), parse_tiles("R5 R6 R7"), parse_tiles("B1 B2 B3 B4")]
+    after = [
+        parse_tiles("R8 O8 K8"),
+        parse_tiles("R5 R6 R7 R8 R9"),
+        parse_tiles("B1 B2 B3"),
+        parse_tiles("B4 B5 B6"),
+    ]
+    sets = hinted_sets(parse_tiles("R8 R9 B5 B6"), before, after)
+    assert [[(tile.code, tile.from_rack) for tile in tiles] for tiles in sets] == [
+        [("R5", False), ("R6", False), ("R7", False), ("R8", True), ("R9", True)],
+        [("B1", False), ("B2", False), ("B3", False)],
+        [("B4", False), ("B5", True), ("B6", True)],
     ]
 
 

@@ -37,6 +37,8 @@ class TileView:
     spoken: str
     fresh: bool = False
     """Laid by the others since the viewer's last turn (marked until the viewer moves)."""
+    from_rack: bool = False
+    """In a hint: a tile the play takes from the viewer's rack."""
 
 
 def tile_view(tile: Tile, fresh: bool = False) -> TileView:

@@ -42,25 +42,34 @@ def hint(request: SignedInRequest, match_id: int) -> HttpResponse:
     found = solver_hint(view, time_limit=HINT_SECONDS)
     if found is not None:
         context["count"] = len(found.played)
-        context["sets"] = sets = hinted_sets(found.played, found.table)
-        context["joins_the_table"] = any(not tile.fresh for tiles in sets for tile in tiles)
+        context["sets"] = sets = hinted_sets(found.played, view.table, found.table)
+        context["joins_the_table"] = any(not tile.from_rack for tiles in sets for tile in tiles)
         context["points"] = found.points
         context["table"] = table_text(found.table)
     return render(request, "games/rummy/_hint.html", context)
 
 
-def hinted_sets(played: Sequence[Tile], table: Sequence[Sequence[Tile]]) -> list[list[TileView]]:
-    """The sets of the hinted table that take tiles from the rack, in the table's order, each
-    rack tile marked (``fresh``) among the tiles already on the table it joins."""
+def hinted_sets(
+    played: Sequence[Tile], before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
+) -> list[list[TileView]]:
+    """The sets the hinted play makes or changes, in the table's order (a set of the table
+    ``before`` that stays as it was is left out), each rack tile marked (``from_rack``) among
+    the table's tiles it joins. Copies of a tile cannot be told apart: which one is marked is
+    all the same to the player."""
+    untouched = Counter(tuple(sorted(tiles)) for tiles in before)
     from_rack = Counter(played)
     sets = []
-    for tiles in table:
+    for tiles in after:
+        key = tuple(sorted(tiles))
+        if untouched[key] > 0:
+            untouched[key] -= 1
+            continue
         views = []
         for tile in tiles:
-            fresh = from_rack[tile] > 0
-            if fresh:
+            view = tile_view(tile)
+            view.from_rack = from_rack[tile] > 0
+            if view.from_rack:
                 from_rack[tile] -= 1
-            views.append(tile_view(tile, fresh=fresh))
-        if any(view.fresh for view in views):
-            sets.append(views)
+            views.append(view)
+        sets.append(views)
     return sets
