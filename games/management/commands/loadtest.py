@@ -2,12 +2,12 @@
 computers on a running server, as the table page does in a browser, and the figures come out.
 
 Each person starts as a guest ("Play now"), sends the lobby's practice form (Beginner
-computers), opens the table page and its WebSocket, and plays: a move goes down the socket as
-the page sends it while its socket is open (the form's hidden fields with the pressed button's
-name and value, as a JSON frame), its answer the next frame; a form the page posts is the POST
-htmx sends (with htmx's headers), its answer the table. The computers' moves arrive as pushed
-frames. A finished match is followed by "Play
-again". After the bounded run every accepted move is checked against the database (each
+computers), opens the table page with its WebSocket and the person's own (``/ws/me/``), and
+plays: a move goes down the socket as the page sends it while its socket is open (the form's
+hidden fields with the pressed button's name and value, as a JSON frame), its answer the next
+frame; a form the page posts is the POST htmx sends (with htmx's headers), its answer the table.
+The computers' moves arrive as pushed frames. A finished match is followed by "Play again".
+After the bounded run every accepted move is checked against the database (each
 person's moves, in order, against the moves of that person's seat in the stored rounds).
 
 Run it against a server on 127.0.0.1 with the computers' pause at 0 (``BOT_MOVE_DELAY_MS=0``)
