@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from .arena import ARENA_LEVELS, run, summarize
+    from .arena import ARENA_LEVELS, run
+    from .arena_report import summarize
 
     lineup = tuple(args.players)
     if len(lineup) not in (2, 3):

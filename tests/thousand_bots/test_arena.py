@@ -9,17 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from games.stats import mean_interval, proportion_interval
 from games.thousand.__main__ import main
-from games.thousand.arena import (
-    ARENA_LEVELS,
-    Faults,
-    HandRecord,
-    Summary,
-    faults_of,
-    mean_interval,
-    proportion_interval,
-    run,
-)
+from games.thousand.arena import ARENA_LEVELS, Faults, HandRecord, faults_of, run
+from games.thousand.arena_report import Summary
 from games.thousand.bots import LEVELS, choose_action, expert_2026_12
 from games.thousand.engine import (
     HandState,
