@@ -275,10 +275,14 @@ def test_undo_takes_back_the_turns_moves_one_by_one(
     assert Counter(rack_codes(page)) == Counter(RACK)
     expect(undo).to_be_disabled()
     expect(page.locator("#draw-button")).to_be_enabled()
-    # Reset is undone too.
+    # Reset is undone too; it brings the rack back in its own order (sorted since the turn
+    # began), not in the turn's first.
+    page.locator("#sort-number").click()
+    in_order = rack_codes(page)
     put("R5", the_set(page, "R1 R2 R3 R4"))
     page.locator("#reset-button").click()
     assert board_sets(page) == SETS
+    assert rack_codes(page) == in_order
     undo.click()
     assert "R1 R2 R3 R4 R5" in board_sets(page)
     page.screenshot(path=screenshot_dir / "rummy-faults-undo.png")

@@ -211,18 +211,21 @@
   }
 
   function sortRack(by) {
-    var tiles = tilesOf(rack());
-    function key(tile) {
-      var parsed = parseTile(tile.dataset.tile);
+    function key(code) {
+      var parsed = parseTile(code);
       if (parsed.joker) return by === "colour" ? [9, 99] : [99, 9];
       return by === "colour" ? [parsed.colour, parsed.number] : [parsed.number, parsed.colour];
     }
-    tiles.sort(function (a, b) {
+    function inOrder(a, b) {
       var ka = key(a);
       var kb = key(b);
       return ka[0] - kb[0] || ka[1] - kb[1];
-    });
+    }
+    var tiles = tilesOf(rack());
+    tiles.sort(function (a, b) { return inOrder(a.dataset.tile, b.dataset.tile); });
     tiles.forEach(function (tile) { rack().appendChild(tile); });
+    // Reset brings the rack back in this order, not in the one the turn began with.
+    if (pristine) pristine.rack.sort(function (a, b) { return inOrder(a.code, b.code); });
     rememberRack();
     changed();
   }
