@@ -379,3 +379,18 @@ def test_the_marriage_mark_is_a_gold_dot_and_trump_has_a_look_of_its_own(
             assert background == GOLD, step
             seen += 1
     assert seen > 0
+
+
+@pytest.mark.parametrize("screen", list(VIEWPORTS))
+def test_a_received_cards_tag_shows_the_givers_whole_name(
+    guest_on: Callable[..., Guest], screen: str
+) -> None:
+    guest = guest_on(screen)
+    computer_plays(guest.match, "bid:110", "pass")
+    guest.move("pass")
+    computer_plays(guest.match, "give:9S", "give:JS")  # to the left, then to the guest
+    guest.show("13-received")
+    tag = guest.page.locator(".hand .card-tag")
+    giver = guest.page.locator(".seat-left .seat-name").inner_text()
+    expect(tag).to_have_text(f"from {giver}")
+    assert tag.evaluate("tag => tag.scrollWidth - tag.clientWidth") <= 0, giver
