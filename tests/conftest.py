@@ -20,11 +20,7 @@ def _fresh_channel_layers() -> Iterator[None]:
     channel_layers.backends.clear()
 
 
-@pytest.fixture(autouse=True)
-def _nobody_present() -> Iterator[None]:
-    """Each test starts with nobody at any table: the presence an earlier test's sockets left
-    (kept for a minute in Redis, where match numbers come round again) is forgotten."""
-    yield
+def _forget_who_is_present() -> None:
     from games.core.presence import RedisPresence, presence
     from games.core.watchers import RedisWatchers, watchers
 
@@ -34,6 +30,16 @@ def _nobody_present() -> Iterator[None]:
                 store.client.delete(key)
     presence.cache_clear()
     watchers.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _nobody_present() -> Iterator[None]:
+    """Each test starts with nobody at any table and no watcher: the presence and watchers an
+    earlier test's sockets left (kept for a minute in Redis, where match numbers come round
+    again, even from an earlier run) are forgotten."""
+    _forget_who_is_present()
+    yield
+    _forget_who_is_present()
 
 
 @pytest.fixture(autouse=True)

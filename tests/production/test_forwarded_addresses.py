@@ -7,9 +7,11 @@ from __future__ import annotations
 import http.client
 import re
 import urllib.parse
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
 from .conftest import Server, ServerFactory, needs_services
 
@@ -66,8 +68,14 @@ class Browser:
 
 
 @pytest.fixture
-def alice_with_password(transactional_db: None) -> None:
+def alice_with_password(transactional_db: None) -> Iterator[None]:
+    """Alice, with no sign-in tries counted yet: the limits count in the cache the servers
+    share with the tests, keyed by the server's host and port, and a port freed by an earlier
+    test's server may be handed to this one's."""
+    cache.clear()
     get_user_model().objects.create_user(username="alice", password=PASSWORD)
+    yield
+    cache.clear()
 
 
 @pytest.mark.usefixtures("alice_with_password")

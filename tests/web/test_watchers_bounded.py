@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 
 import pytest
 from channels.db import database_sync_to_async
@@ -24,23 +23,6 @@ from .test_consumers import session_cookie, socket
 from .test_watching import stored, watch_socket, watch_url, watched_thousand
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def forget_watchers() -> None:
-    store = watchers()
-    if isinstance(store, RedisWatchers):
-        for key in store.client.scan_iter(f"{store.prefix}*"):
-            store.client.delete(key)
-    watchers.cache_clear()
-
-
-@pytest.fixture(autouse=True)
-def fresh_watchers() -> Iterator[None]:
-    """Each test counts its own watchers and notices (an earlier test's match may have had the
-    same number, its entries still in Redis or in this process's memory)."""
-    forget_watchers()
-    yield
-    forget_watchers()
 
 
 def count_in(frame: str) -> int:
