@@ -63,6 +63,8 @@ def test_a_guest_checks_in_buys_a_felt_and_a_card_back_and_sees_them_at_the_tabl
 
     page.locator("#nav-coins").click()
     expect(page).to_have_url(re.compile(r"/shop/$"))
+    # The page tells the server the browser's time zone once its script has run.
+    expect(page.locator("input[data-time-zone]")).to_have_value("Pacific/Auckland")
     page.get_by_role("button", name="Check in for today: +10 coins").click()
     expect(page.get_by_text("Checked in: +10 coins. Day 1 of your streak.")).to_be_visible()
     expect(page.locator("#balance")).to_have_text("10")
