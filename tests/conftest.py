@@ -9,6 +9,16 @@ settings.register_profile(
 settings.load_profile("project")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run in two processes (``-n 2 --dist loadgroup``), the browser tests all go to one of
+    them, one after the other, as in a single process: two browsers at once on two cores
+    slowed pages past what the tests wait for."""
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(autouse=True)
 def _fresh_channel_layers() -> Iterator[None]:
     """Each test gets channel layers of its own: a Redis layer keeps locks bound to the event
