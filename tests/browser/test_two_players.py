@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from games import services
+from games.core.registry import get_spec
 from games.models import Match
 from games.thousand.engine import CARD_NAMES, Observation
 from tests.web.conftest import current
@@ -236,19 +238,28 @@ def test_the_sitting_out_dealer_sees_the_musik_it_scores_from(
     page = guest_by_play_now(context, live_server_url)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    for _attempt in range(12):  # new matches until the guest deals the first hand
-        page.goto(live_server_url + "/play/")
-        page.locator('#new-thousand input[name="players"][value="4"]').check()
-        page.locator("#new-thousand details.variants > summary").click()
-        page.locator('#new-thousand input[name="musik_points"][value="True"]').check()
-        page.locator("#start-thousand").click()
-        expect(page).to_have_url(re.compile(r"/play/\d+/$"))
-        match_id = int(re.search(r"/play/(\d+)/", page.url).group(1))  # type: ignore[union-attr]
-        match = Match.objects.get(pk=match_id)
-        if match.progress["dealer"] == 0:
-            break
-    else:
-        pytest.fail("the guest never dealt")
+    # The option reaches the match from the practice form...
+    page.locator('#new-thousand input[name="players"][value="4"]').check()
+    page.locator("#new-thousand details.variants > summary").click()
+    page.locator('#new-thousand input[name="musik_points"][value="True"]').check()
+    page.locator("#start-thousand").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    made = Match.objects.get(pk=int(re.search(r"/play/(\d+)/", page.url).group(1)))  # type: ignore[union-attr]
+    assert made.options["musik_points"] is True
+    assert made.options["players"] == 4
+    # ...and a match with the same options whose first dealer is the guest (the first
+    # seed that draws seat 0) shows the dealer the musik it scores from.
+    spec = get_spec("thousand")
+    seed = next(s for s in range(100) if spec.rules.new_progress(made.options, 4, s)["dealer"] == 0)
+    match = services.create_practice_match(
+        made.seats.get(number=0).user,
+        "thousand",
+        made.options,
+        "normal",
+        players=4,
+        seed=seed,
+    )
+    page.goto(f"{live_server_url}/play/{match.pk}/")
     # The computers play on meanwhile: in the bidding the dealer's own line, once the musik
     # is turned up the one everyone reads.
     label = page.locator(".musik .musik-label").first
